@@ -1,0 +1,161 @@
+/**
+ * The engine contract: what every hosted game exports, and all the service ever knows of a game.
+ *
+ *   state(game) = fold(apply, setup({seats, options, seed}), log)
+ *
+ * Rules for implementers (DESIGN.md, "The engine contract"):
+ * - Pure and deterministic: no I/O, no Math.random, no Date, no logging. Chance comes from the seeded
+ *   PRNG in `./random.ts`, whose state lives inside the game state, so a replay draws the same cards.
+ * - State is plain JSON (objects, arrays, strings, finite numbers, booleans, null): no Map, Set, class
+ *   instances, undefined-valued keys or functions. The service stores it as a snapshot and compares
+ *   replays with it, so `JSON.parse(JSON.stringify(state))` must equal `state`.
+ * - `apply` never throws on bad input and never mutates its argument: an unknown or malformed move,
+ *   a move out of turn, an illegal move all come back as `{ ok: false, error }` with a stable code.
+ * - Forced steps (a single legal choice the rules make automatic) are played inside `apply`.
+ */
+import type { TSchema } from 'typebox';
+
+/** A seat is the 0-based index of a player in the game's seating order. */
+export type Seat = number;
+
+/** Who looks at the game: a seat, or `null` for a spectator (or a player not seated in this game). */
+export type Viewer = Seat | null;
+
+/**
+ * Stable error codes shared by every engine. A game may return its own codes too (e.g.
+ * `INSUFFICIENT_FUNDS`); they must be SCREAMING_SNAKE_CASE and never change once published.
+ */
+export const COMMON_ERROR_CODES = [
+  'NOT_YOUR_TURN',
+  'ILLEGAL_MOVE',
+  'INVALID_MOVE',
+  'GAME_OVER',
+  'INVALID_OPTIONS',
+  'INVALID_SEAT_COUNT',
+] as const;
+export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number];
+
+export interface RuleError {
+  readonly code: CommonErrorCode | (string & {});
+  readonly message: string;
+}
+
+/**
+ * One line of a readable game log, for frontends. `type` is a stable machine key ("role.chosen"),
+ * `text` an English sentence that names seats as "Seat 2" (frontends substitute names), and the
+ * remaining fields the structured facts. A log entry must not reveal secrets: it is shown to every
+ * viewer unless `visibleTo` restricts it (then only those seats, and nobody else, see it).
+ */
+export interface LogEntry {
+  readonly type: string;
+  readonly text: string;
+  readonly seat?: Seat;
+  readonly visibleTo?: readonly Seat[];
+  readonly [fact: string]: unknown;
+}
+
+export type ApplyResult<S> =
+  | { readonly ok: true; readonly state: S; readonly log: readonly LogEntry[] }
+  | { readonly ok: false; readonly error: RuleError };
+
+export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: RuleError };
+
+export interface Outcome {
+  /** Final score per seat, indexed by seat. */
+  readonly scores: readonly number[];
+  /** Per seat, the score by category (e.g. `{ shipping: 20, buildings: 18, bonus: 6 }`). */
+  readonly breakdown: readonly Readonly<Record<string, number>>[];
+  /**
+   * Seats from first place down, grouped: seats in one group share that place after the game's own
+   * tie-breaks (e.g. `[[2], [0, 3], [1]]`). Every seat appears exactly once.
+   */
+  readonly ranking: readonly (readonly Seat[])[];
+  /** Seats that won (the first ranking group), or an empty list when nobody wins (solo loss). */
+  readonly winners: readonly Seat[];
+}
+
+export interface SetupInput<O> {
+  /** Number of seats (already checked against `players` and `validateOptions`). */
+  readonly seats: number;
+  readonly options: O;
+  /** The game's secret seed: any non-empty string; feed it to `createRng`. */
+  readonly seed: string;
+}
+
+export interface BotInput {
+  /** A difficulty level from the definition's `bot.levels`. */
+  readonly level: string;
+  /** A seed for the bot's own choices, so a bot's move is reproducible. */
+  readonly seed: string;
+}
+
+export interface Bot<S, M> {
+  /** Levels this bot plays at, weakest first (e.g. `['random', 'greedy']`). */
+  readonly levels: readonly string[];
+  /**
+   * A legal move for `seat` in `state` (the full state: a bot runs server-side, but a good bot only
+   * uses what `seat` may know). Called only when `seat` is in `toMove(state)`.
+   */
+  choose(state: S, seat: Seat, input: BotInput): M;
+}
+
+/**
+ * Everything a hosted game exports. `S` is its state, `M` its move, `O` its options.
+ * The service never looks inside `S` or `M`: it stores moves, replays them, and serves `view`s.
+ */
+export interface GameDefinition<S = unknown, M = unknown, O = unknown> {
+  /** kebab-case, stable forever: it is stored with every game (`puerto-rico`). */
+  readonly id: string;
+  readonly title: string;
+  readonly players: { readonly min: number; readonly max: number };
+  /**
+   * Bumped when a rules change would alter old games' replays. Each game records the version it began
+   * with; the engine keeps the older behaviour reachable (branching on a version kept in its state)
+   * or the service refuses to load a game whose version it no longer knows.
+   */
+  readonly engineVersion: number;
+
+  /** JSON Schema (TypeBox) of the options object; defaults fill omitted fields. */
+  readonly optionsSchema: TSchema;
+  /** JSON Schema (TypeBox) of one move: a discriminated union on `type`. */
+  readonly moveSchema: TSchema;
+  /** JSON Schema of the object `view` returns (may be loose, but documents the shape). */
+  readonly viewSchema: TSchema;
+
+  /**
+   * Checks what a schema cannot: combinations of options and the seat count (a 2-player-only variant
+   * with 4 seats, a solo map rule...). Returns the options with defaults filled in.
+   */
+  validateOptions(options: unknown, seats: number): Result<O>;
+
+  setup(input: SetupInput<O>): S;
+
+  /** Seats that may act now: one for turn-based phases, several for simultaneous ones, none when over. */
+  toMove(state: S): readonly Seat[];
+
+  /**
+   * The moves `seat` may make now. Every listed move must be accepted by `apply`. Where the space is
+   * huge, a listed move may stand for a family (documented on the move type) that `apply` validates.
+   */
+  legalMoves(state: S, seat: Seat): readonly M[];
+
+  apply(state: S, seat: Seat, move: M): ApplyResult<S>;
+
+  /** What `viewer` may see of `state`: secrets of others, deck order and the PRNG state removed. */
+  view(state: S, viewer: Viewer): unknown;
+
+  /**
+   * How `move`, made by `seat` in `stateBefore`, shows in `viewer`'s history: the move itself when it
+   * was public, or a redacted form (`{ type: 'chooseActionCard', hidden: true }`).
+   */
+  redactMove(stateBefore: S, seat: Seat, move: M, viewer: Viewer): unknown;
+
+  /** `null` while the game runs; the result once it is over. */
+  outcome(state: S): Outcome | null;
+
+  readonly bot: Bot<S, M>;
+}
+
+/** A definition with its type parameters erased, as the registry and the service hold it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGameDefinition = GameDefinition<any, any, any>;

@@ -1,0 +1,18 @@
+/**
+ * The hosted games, by id. The service knows games only through this list and the contract in
+ * src/engine/types.ts.
+ */
+import type { AnyGameDefinition } from '../engine/types.js';
+
+export const GAMES: readonly AnyGameDefinition[] = [];
+
+export type GameRegistry = ReadonlyMap<string, AnyGameDefinition>;
+
+export function createRegistry(games: readonly AnyGameDefinition[] = GAMES): GameRegistry {
+  const byId = new Map<string, AnyGameDefinition>();
+  for (const game of games) {
+    if (byId.has(game.id)) throw new Error(`two games share the id ${game.id}`);
+    byId.set(game.id, game);
+  }
+  return byId;
+}
