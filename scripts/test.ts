@@ -1,0 +1,77 @@
+/**
+ * `npm test`: type-check, then run every tap test against a real Postgres: TEST_DATABASE_URL when set,
+ * otherwise an embedded one in a temporary folder (removed afterwards). The schema is migrated once
+ * into a template database; each test file clones it (CREATE DATABASE ... TEMPLATE), so test files run
+ * in parallel without seeing each other's rows.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/store/embedded-postgres.js';
+import { migrate } from '../src/store/migrate.js';
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function admin(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const typecheck = await run('npx', ['tsc', '--noEmit']);
+if (typecheck !== 0) process.exit(typecheck);
+
+let embedded: EmbeddedDatabase | null = null;
+let dataDir: string | null = null;
+let serverUrl = process.env.TEST_DATABASE_URL;
+if (!serverUrl) {
+  dataDir = await mkdtemp(join(tmpdir(), 'portolan-test-'));
+  embedded = await startEmbeddedPostgres(dataDir, await freePort(), false);
+  serverUrl = embedded.url;
+}
+
+const template = `portolan_tpl_${process.pid}`;
+let code = 1;
+try {
+  await admin(serverUrl, `DROP DATABASE IF EXISTS ${template}`);
+  await admin(serverUrl, `CREATE DATABASE ${template}`);
+  await migrate(withDatabase(serverUrl, template));
+  code = await run('npx', ['tap', ...process.argv.slice(2)], {
+    ...process.env,
+    PORTOLAN_TEST_SERVER_URL: serverUrl,
+    PORTOLAN_TEST_TEMPLATE: template,
+  });
+} finally {
+  await admin(serverUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => undefined);
+  await embedded?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+}
+process.exit(code);

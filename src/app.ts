@@ -1,0 +1,135 @@
+/**
+ * The whole application as one Fastify instance: REST under /v1, GraphQL at /graphql (GraphiQL at
+ * /graphiql), OpenAPI at /docs, health checks. Tests build it with `buildApp` and talk to it through
+ * `inject`; src/server.ts starts it for real (config, embedded Postgres, migrations, listen, shutdown).
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import websocket from '@fastify/websocket';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import mercurius from 'mercurius';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AnyGameDefinition } from './engine/types.js';
+import { GAMES, createRegistry } from './games/registry.js';
+import { createDatabase, type Database } from './store/database.js';
+import { EventStore } from './store/event-store.js';
+import { GameService } from './service/game-service.js';
+import { GameEvents } from './service/game-events.js';
+import { PlayerService } from './service/players.js';
+import { BotDriver } from './service/bot-driver.js';
+import { authPlugin, playerFromHeader } from './http/auth.js';
+import { installErrorHandlers } from './http/errors.js';
+import { SHARED_SCHEMAS } from './http/schemas.js';
+import { gameRoutes } from './http/routes/games.js';
+import { playerRoutes } from './http/routes/players.js';
+import { gameTypeRoutes } from './http/routes/game-types.js';
+import { healthRoutes } from './http/routes/health.js';
+import { schema } from './graphql/schema.js';
+import { createResolvers } from './graphql/resolvers.js';
+import { graphqlErrorFormatter } from './graphql/errors.js';
+
+export interface AppOptions {
+  readonly databaseUrl: string;
+  readonly logger?: FastifyServerOptions['logger'];
+  readonly games?: readonly AnyGameDefinition[];
+  readonly bodyLimit?: number;
+  readonly snapshotEvery?: number;
+  readonly stateCacheSize?: number;
+  readonly poolSize?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    games: GameService;
+    players: PlayerService;
+    bots: BotDriver;
+    gameEvents: GameEvents;
+  }
+}
+
+export const API_VERSION = '0.1.0';
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 65536,
+    // Honour a caller's request id (for tracing across services); otherwise make one.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const db = createDatabase(options.databaseUrl, options.poolSize);
+  const registry = createRegistry(options.games ?? GAMES);
+  const events = new GameEvents();
+  const players = new PlayerService(db);
+  const games = new GameService(new EventStore(db), registry, events, {
+    snapshotEvery: options.snapshotEvery ?? 100,
+    cacheSize: options.stateCacheSize ?? 1000,
+  });
+  const bots = new BotDriver(games, app.log);
+  games.onCommitted(bots.onCommitted);
+  app.decorate('db', db).decorate('games', games).decorate('players', players).decorate('bots', bots).decorate('gameEvents', events);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    await bots.stop();
+    await db.$disconnect();
+  });
+
+  installErrorHandlers(app);
+  for (const shared of SHARED_SCHEMAS) app.addSchema(shared);
+
+  // @fastify/websocket must be registered at the root, before mercurius, for subscriptions.
+  await app.register(websocket);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Portolan',
+        version: API_VERSION,
+        description: 'Event-sourced hosting for play-by-web board games. Every game is an append-only log of moves.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(authPlugin, { players });
+  await app.register(healthRoutes, { db });
+  await app.register(
+    async (v1) => {
+      await v1.register(playerRoutes, { players, games });
+      await v1.register(gameTypeRoutes, { registry });
+      await v1.register(gameRoutes, { games });
+    },
+    { prefix: '/v1' },
+  );
+  await app.register(mercurius, {
+    schema,
+    resolvers: createResolvers(games, players, events) as never,
+    graphiql: true,
+    path: '/graphql',
+    context: async (request) => ({ player: await playerFromHeader(players, request.headers.authorization) }),
+    errorFormatter: graphqlErrorFormatter,
+    subscription: {
+      // graphql-ws: the token travels in the connection_init payload ({ "authorization": "Bearer ..." }).
+      onConnect: async ({ payload }) => {
+        const header = (payload as Record<string, unknown> | undefined)?.authorization;
+        return { player: await playerFromHeader(players, typeof header === 'string' ? header : undefined) };
+      },
+    },
+  });
+
+  app.addHook('onReady', async () => {
+    // Bots whose turn came while the service was down (or in another process) play now.
+    for (const gameId of await games.gamesWithBotTurns()) bots.kick(gameId);
+  });
+  return app;
+}

@@ -1,0 +1,167 @@
+/** The GraphQL schema (SDL). Resolvers are in ./resolvers.ts and call the same service as REST. */
+export const schema = /* GraphQL */ `
+  "Any JSON value: game options, moves and views follow the JSON Schemas of their game type."
+  scalar JSON
+
+  type Player {
+    id: ID!
+    name: String!
+  }
+
+  type Registration {
+    player: Player!
+    "Bearer token, shown once: send it as 'Authorization: Bearer <token>'."
+    token: String!
+  }
+
+  type GameType {
+    id: ID!
+    title: String!
+    minPlayers: Int!
+    maxPlayers: Int!
+    engineVersion: Int!
+    botLevels: [String!]!
+    optionsSchema: JSON!
+    moveSchema: JSON!
+    viewSchema: JSON!
+  }
+
+  enum GameStatus {
+    waiting
+    active
+    finished
+    aborted
+  }
+
+  type Seat {
+    index: Int!
+    player: Player
+    "Level of the server-side bot holding the seat."
+    bot: String
+    resigned: Boolean!
+  }
+
+  type Outcome {
+    scores: [Float!]!
+    "Per seat, the score by category."
+    breakdown: [JSON!]!
+    "Seats from first place down; seats in one group share the place."
+    ranking: [[Int!]!]!
+    winners: [Int!]!
+    resigned: [Int!]!
+  }
+
+  type GameView {
+    version: Int!
+    "The seat whose view this is; null for a spectator."
+    seat: Int
+    view: JSON
+  }
+
+  type Move {
+    seq: Int!
+    seat: Int!
+    "'move' or 'resign'."
+    kind: String!
+    "The move as the caller may see it (secret choices redacted)."
+    move: JSON
+    "The engine's structured log entries the caller may see."
+    log: [JSON!]!
+    at: String!
+  }
+
+  type MovePage {
+    items: [Move!]!
+    "Pass as 'after' to read the next page; null on the last page."
+    nextCursor: String
+  }
+
+  type Game {
+    id: ID!
+    type: String!
+    engineVersion: Int!
+    status: GameStatus!
+    "Number of moves in the log; send it back as expectedVersion."
+    version: Int!
+    options: JSON
+    seatCount: Int!
+    seats: [Seat!]!
+    "Seats that may act now."
+    toMove: [Int!]!
+    createdBy: ID!
+    createdAt: String!
+    startedAt: String
+    finishedAt: String
+    turnStartedAt: String
+    "SHA-256 of the secret seed, public from the start."
+    seedCommitment: String!
+    "The seed, revealed once the game is over."
+    seed: String
+    outcome: Outcome
+    "The caller's view of the state, now or after move 'at'."
+    view(at: Int): GameView!
+    "The caller's legal moves now."
+    legalMoves(seat: Int): [JSON!]!
+    "The history, oldest first, redacted for the caller."
+    history(after: Int, first: Int): MovePage!
+  }
+
+  type GamePage {
+    items: [Game!]!
+    nextCursor: String
+  }
+
+  type MoveResult {
+    gameId: ID!
+    seq: Int!
+    version: Int!
+    seat: Int!
+    status: GameStatus!
+    toMove: [Int!]!
+    log: [JSON!]!
+    outcome: Outcome
+    game: Game!
+  }
+
+  type TurnEvent {
+    gameId: ID!
+    seat: Int!
+    version: Int!
+    game: Game!
+  }
+
+  input BotSeat {
+    seat: Int!
+    level: String!
+  }
+
+  type Query {
+    gameTypes: [GameType!]!
+    gameType(id: ID!): GameType
+    "The caller (null without a token)."
+    me: Player
+    games(type: String, status: GameStatus, player: ID, after: String, first: Int): GamePage!
+    game(id: ID!): Game
+    "The caller's active games where it is their turn, longest-waiting first."
+    myTurn(first: Int): [Game!]!
+  }
+
+  type Mutation {
+    register(name: String!): Registration!
+    createGame(type: String!, seats: Int!, options: JSON, join: Boolean, seat: Int, bots: [BotSeat!]): Game!
+    joinGame(id: ID!, seat: Int): Game!
+    addBot(id: ID!, seat: Int!, level: String!): Game!
+    startGame(id: ID!): Game!
+    abortGame(id: ID!): Game!
+    "expectedVersion: refuse with STALE_VERSION unless the game is there. idempotencyKey: a retry returns the first answer."
+    move(id: ID!, move: JSON!, seat: Int, expectedVersion: Int, idempotencyKey: String): MoveResult!
+    resign(id: ID!, seat: Int): MoveResult!
+  }
+
+  type Subscription {
+    "Each new move of a game, redacted for the subscriber; from fromVersion on (missed moves first) when given."
+    gameMoves(id: ID!, fromVersion: Int): Move!
+    "Fires when it becomes the caller's turn in one of their games."
+    myTurn: TurnEvent!
+  }
+`;

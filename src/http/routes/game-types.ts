@@ -1,0 +1,36 @@
+/** REST: the hosted game types, with the JSON Schemas of their options, moves and views. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AnyGameDefinition } from '../../engine/types.js';
+import { ServiceError } from '../../service/errors.js';
+import type { GameRegistry } from '../../games/registry.js';
+import { errors } from '../schemas.js';
+
+export function describeGameType(game: AnyGameDefinition) {
+  return {
+    id: game.id,
+    title: game.title,
+    players: game.players,
+    engineVersion: game.engineVersion,
+    botLevels: [...game.bot.levels],
+    optionsSchema: game.optionsSchema as Record<string, unknown>,
+    moveSchema: game.moveSchema as Record<string, unknown>,
+    viewSchema: game.viewSchema as Record<string, unknown>,
+  };
+}
+
+const tags = ['game types'];
+
+export const gameTypeRoutes: FastifyPluginAsyncTypebox<{ registry: GameRegistry }> = async (app, { registry }) => {
+  app.get('/game-types', {
+    schema: { tags, summary: 'The hosted games', response: { 200: Type.Object({ items: Type.Array(Type.Ref('GameType')) }) } },
+  }, async () => ({ items: [...registry.values()].map(describeGameType) }));
+
+  app.get('/game-types/:type', {
+    schema: { tags, summary: 'One game type', params: Type.Object({ type: Type.String() }), response: { 200: Type.Ref('GameType'), ...errors(404) } },
+  }, async (request) => {
+    const game = registry.get(request.params.type);
+    if (!game) throw new ServiceError('NOT_FOUND', `no game type ${request.params.type}`, 404);
+    return describeGameType(game);
+  });
+};

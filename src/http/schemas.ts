@@ -1,0 +1,178 @@
+/**
+ * TypeBox schemas of the REST API: they validate requests, serialise responses, type the handlers
+ * and generate openapi/openapi.json.
+ */
+import { Type, type TSchema } from 'typebox';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Json = Type.Unknown({ description: 'any JSON value' });
+const LooseObject = Type.Object({}, { additionalProperties: true });
+
+export const ErrorResponse = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String({ description: 'stable machine-readable code, e.g. ILLEGAL_MOVE, NOT_YOUR_TURN, STALE_VERSION' }),
+      message: Type.String(),
+    }),
+  },
+  { $id: 'Error' },
+);
+
+export const GameId = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+export const Player = Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }, { $id: 'Player' });
+
+export const RegisterBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export const RegisterResponse = Type.Object({
+  player: Type.Ref('Player'),
+  token: Type.String({ description: 'bearer token, shown once: send it as `Authorization: Bearer <token>`' }),
+});
+
+export const GameType = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    players: Type.Object({ min: Type.Integer(), max: Type.Integer() }),
+    engineVersion: Type.Integer(),
+    botLevels: Type.Array(Type.String()),
+    optionsSchema: LooseObject,
+    moveSchema: LooseObject,
+    viewSchema: LooseObject,
+  },
+  { $id: 'GameType' },
+);
+
+const LogEntry = Type.Object({ type: Type.String(), text: Type.String(), seat: Type.Optional(Type.Integer()) }, { additionalProperties: true });
+
+export const Outcome = Type.Object(
+  {
+    scores: Type.Array(Type.Number()),
+    breakdown: Type.Array(Type.Record(Type.String(), Type.Number())),
+    ranking: Type.Array(Type.Array(Type.Integer()), { description: 'seats from first place down; a group shares a place' }),
+    winners: Type.Array(Type.Integer()),
+    resigned: Type.Array(Type.Integer()),
+  },
+  { $id: 'Outcome' },
+);
+
+const Status = Type.Union(['waiting', 'active', 'finished', 'aborted'].map((s) => Type.Literal(s)));
+
+export const Game = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    type: Type.String(),
+    engineVersion: Type.Integer(),
+    status: Status,
+    version: Type.Integer({ description: 'number of moves in the log; send it back as expectedVersion' }),
+    options: Json,
+    seatCount: Type.Integer(),
+    seats: Type.Array(
+      Type.Object({
+        index: Type.Integer(),
+        player: Nullable(Type.Ref('Player')),
+        bot: Nullable(Type.String({ description: 'bot level when a server-side bot holds the seat' })),
+        resigned: Type.Boolean(),
+      }),
+    ),
+    toMove: Type.Array(Type.Integer(), { description: 'seats that may act now' }),
+    createdBy: Type.String({ format: 'uuid' }),
+    createdAt: Type.String({ format: 'date-time' }),
+    startedAt: Nullable(Type.String({ format: 'date-time' })),
+    finishedAt: Nullable(Type.String({ format: 'date-time' })),
+    turnStartedAt: Nullable(Type.String({ format: 'date-time' })),
+    seedCommitment: Type.String({ description: 'SHA-256 (hex) of the secret seed, published from the start' }),
+    seed: Nullable(Type.String({ description: 'the seed, revealed once the game is over' })),
+    outcome: Nullable(Type.Ref('Outcome')),
+  },
+  { $id: 'Game' },
+);
+
+export const GamesPage = Type.Object({ items: Type.Array(Type.Ref('Game')), nextCursor: Nullable(Type.String()) });
+
+export const CreateGameBody = Type.Object(
+  {
+    type: Type.String({ description: 'a game type id, e.g. puerto-rico' }),
+    seats: Type.Integer({ minimum: 1, maximum: 64 }),
+    options: Type.Optional(LooseObject),
+    join: Type.Optional(Type.Boolean({ description: 'take a seat at once (default true)' })),
+    seat: Type.Optional(Type.Integer({ minimum: 0 })),
+    bots: Type.Optional(Type.Array(Type.Object({ seat: Type.Integer({ minimum: 0 }), level: Type.String() }), { maxItems: 64 })),
+  },
+  { additionalProperties: false },
+);
+
+export const JoinBody = Type.Object({ seat: Type.Optional(Type.Integer({ minimum: 0 })) }, { additionalProperties: false });
+export const BotBody = Type.Object({ seat: Type.Integer({ minimum: 0 }), level: Type.String() }, { additionalProperties: false });
+export const SeatBody = Type.Object({ seat: Type.Optional(Type.Integer({ minimum: 0 })) }, { additionalProperties: false });
+
+export const MoveBody = Type.Object(
+  {
+    move: Type.Unknown({ description: "the move, as the game type's moveSchema describes it" }),
+    seat: Type.Optional(Type.Integer({ minimum: 0, description: 'needed only when you hold several seats' })),
+    expectedVersion: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'refuse with STALE_VERSION unless the game is at this version' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'a retry with the same key returns the first answer' })),
+});
+
+export const MoveResult = Type.Object(
+  {
+    gameId: Type.String({ format: 'uuid' }),
+    seq: Type.Integer(),
+    version: Type.Integer(),
+    seat: Type.Integer(),
+    status: Status,
+    toMove: Type.Array(Type.Integer()),
+    log: Type.Array(LogEntry),
+    outcome: Nullable(Type.Ref('Outcome')),
+  },
+  { $id: 'MoveResult' },
+);
+
+export const StateQuery = Type.Object({ at: Type.Optional(Type.Integer({ minimum: 0, description: 'sequence number of a past state' })) });
+export const StateResponse = Type.Object({
+  version: Type.Integer(),
+  seat: Nullable(Type.Integer({ description: 'the seat whose view this is; null for a spectator' })),
+  view: Json,
+});
+
+export const LegalMovesQuery = Type.Object({ seat: Type.Optional(Type.Integer({ minimum: 0 })) });
+export const LegalMovesResponse = Type.Object({ version: Type.Integer(), seat: Nullable(Type.Integer()), moves: Type.Array(Json) });
+
+export const HistoryQuery = Type.Object({
+  after: Type.Optional(Type.Integer({ minimum: 0, description: 'return moves after this sequence number (the cursor)' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+});
+export const HistoryPage = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      seq: Type.Integer(),
+      seat: Type.Integer(),
+      kind: Type.Union([Type.Literal('move'), Type.Literal('resign')]),
+      move: Json,
+      log: Type.Array(LogEntry),
+      at: Type.String({ format: 'date-time' }),
+    }),
+  ),
+  nextCursor: Nullable(Type.String()),
+});
+
+export const ListGamesQuery = Type.Object({
+  type: Type.Optional(Type.String()),
+  status: Type.Optional(Status),
+  player: Type.Optional(Type.String({ format: 'uuid' })),
+  cursor: Type.Optional(Type.String()),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+
+export const SHARED_SCHEMAS = [ErrorResponse, Player, GameType, Outcome, Game, MoveResult];
+
+/** Standard error responses for a route, by status. */
+export function errors(...statuses: number[]): Record<number, TSchema> {
+  return Object.fromEntries(statuses.map((s) => [s, Type.Ref('Error')]));
+}

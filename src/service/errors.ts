@@ -1,0 +1,50 @@
+/**
+ * The service's errors: a stable code (part of the public API, never renamed) and the HTTP status that
+ * fits it. REST sends `{ error: { code, message } }` with that status; GraphQL puts the code in
+ * `extensions.code`. Engine rule errors pass through with their own codes.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  INVALID_JSON: 400,
+  INVALID_MOVE: 400,
+  INVALID_OPTIONS: 400,
+  INVALID_SEAT_COUNT: 400,
+  UNKNOWN_GAME_TYPE: 400,
+  UNAUTHENTICATED: 401,
+  NOT_YOUR_SEAT: 403,
+  FORBIDDEN: 403,
+  GAME_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  NOT_YOUR_TURN: 409,
+  STALE_VERSION: 409,
+  GAME_NOT_ACTIVE: 409,
+  GAME_OVER: 409,
+  GAME_ALREADY_STARTED: 409,
+  SEAT_TAKEN: 409,
+  GAME_FULL: 409,
+  SEATS_NOT_FILLED: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  ILLEGAL_MOVE: 422,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const satisfies Record<string, number>;
+
+export type ServiceErrorCode = keyof typeof ERROR_STATUS;
+
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  readonly status: number;
+
+  constructor(
+    readonly code: string,
+    message: string,
+    status?: number,
+  ) {
+    super(message);
+    // An engine's own rule code (INSUFFICIENT_FUNDS...) is a refused move: 422 like ILLEGAL_MOVE.
+    this.status = status ?? (ERROR_STATUS as Record<string, number>)[code] ?? 422;
+  }
+}
+
+export const notFound = (gameId: string) => new ServiceError('GAME_NOT_FOUND', `no game ${gameId}`);

@@ -1,0 +1,611 @@
+/**
+ * The use cases: create, join, start, move, resign, abort, and every read. REST and GraphQL both call
+ * this class and hold no logic of their own; the rules are the engines'.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { AnyGameDefinition, LogEntry, Outcome, Seat, Viewer } from '../engine/types.js';
+import type { GameRegistry } from '../games/registry.js';
+import type { EventStore, GameRow, GameStatus, MoveRow } from '../store/event-store.js';
+import { ServiceError, notFound } from './errors.js';
+import type { GameEvents } from './game-events.js';
+import { StateCache, applyStored, initialState, stateAt, type LiveState } from './game-state.js';
+import type { Player } from './players.js';
+import { validatorFor, type MoveValidator } from './move-validation.js';
+
+export type Caller = Player | null;
+
+export interface ServiceOptions {
+  readonly snapshotEvery: number;
+  readonly cacheSize: number;
+}
+
+export interface SeatSummary {
+  readonly index: number;
+  readonly player: { readonly id: string; readonly name: string } | null;
+  readonly bot: string | null;
+  readonly resigned: boolean;
+}
+
+export interface GameSummary {
+  readonly id: string;
+  readonly type: string;
+  readonly engineVersion: number;
+  readonly status: GameStatus;
+  readonly version: number;
+  readonly options: unknown;
+  readonly seatCount: number;
+  readonly seats: readonly SeatSummary[];
+  readonly toMove: readonly number[];
+  readonly createdBy: string;
+  readonly createdAt: string;
+  readonly startedAt: string | null;
+  readonly finishedAt: string | null;
+  readonly turnStartedAt: string | null;
+  /** SHA-256 of the seed, public from the start. */
+  readonly seedCommitment: string;
+  /** The seed itself, once the game is over (so anyone can check the commitment and replay). */
+  readonly seed: string | null;
+  readonly outcome: GameOutcome | null;
+}
+
+export interface GameOutcome extends Outcome {
+  readonly resigned: readonly Seat[];
+}
+
+export interface MoveRecord {
+  readonly seq: number;
+  readonly seat: number;
+  readonly kind: 'move' | 'resign';
+  readonly move: unknown;
+  readonly log: LogEntry[];
+  readonly at: string;
+}
+
+export interface MoveResult {
+  readonly gameId: string;
+  readonly seq: number;
+  readonly version: number;
+  readonly seat: number;
+  readonly status: GameStatus;
+  readonly toMove: readonly number[];
+  readonly log: readonly LogEntry[];
+  readonly outcome: GameOutcome | null;
+}
+
+export interface SubmitMove {
+  readonly move: unknown;
+  readonly seat?: number | undefined;
+  readonly expectedVersion?: number | undefined;
+  readonly idempotencyKey?: string | undefined;
+}
+
+export interface CreateGame {
+  readonly type: string;
+  readonly seats: number;
+  readonly options?: unknown;
+  /** Take a seat at once (seat 0 unless `seat` is given). Default true. */
+  readonly join?: boolean | undefined;
+  readonly seat?: number | undefined;
+  readonly bots?: readonly { readonly seat: number; readonly level: string }[] | undefined;
+}
+
+export interface Page<T> {
+  readonly items: T[];
+  readonly nextCursor: string | null;
+}
+
+const MAX_RETRIES = 5;
+const HISTORY_MAX = 200;
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+export const visibleLog = (log: readonly LogEntry[], viewer: Viewer): LogEntry[] =>
+  log.filter((entry) => entry.visibleTo === undefined || (viewer !== null && entry.visibleTo.includes(viewer)));
+
+export class GameService {
+  private readonly cache: StateCache;
+  private readonly validators = new Map<string, MoveValidator>();
+  /** Called after every committed move (the bot driver, webhooks...). */
+  private readonly listeners: ((game: GameRow) => void)[] = [];
+
+  constructor(
+    private readonly store: EventStore,
+    readonly registry: GameRegistry,
+    private readonly events: GameEvents,
+    private readonly options: ServiceOptions,
+  ) {
+    this.cache = new StateCache(options.cacheSize);
+    for (const game of registry.values()) this.validators.set(game.id, validatorFor(game));
+  }
+
+  onCommitted(listener: (game: GameRow) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Forgets every cached state (tests use it to prove the log alone rebuilds them). */
+  clearCache(): void {
+    this.cache.clear();
+  }
+
+  engine(type: string): AnyGameDefinition {
+    const engine = this.registry.get(type);
+    if (!engine) throw new ServiceError('UNKNOWN_GAME_TYPE', `no game type ${type}; see /v1/game-types`);
+    return engine;
+  }
+
+  // ---- lifecycle -------------------------------------------------------------------------------
+
+  async createGame(caller: Caller, input: CreateGame): Promise<GameSummary> {
+    const player = requirePlayer(caller);
+    const engine = this.engine(input.type);
+    const { min, max } = engine.players;
+    if (!Number.isInteger(input.seats) || input.seats < min || input.seats > max) {
+      throw new ServiceError('INVALID_SEAT_COUNT', `${engine.title} takes ${min} to ${max} players, not ${input.seats}`);
+    }
+    const options = engine.validateOptions(input.options ?? {}, input.seats);
+    if (!options.ok) throw new ServiceError(options.error.code, options.error.message, 400);
+    const seats = Array.from({ length: input.seats }, (_, index) => ({ index, playerId: null as string | null, botLevel: null as string | null }));
+    for (const bot of input.bots ?? []) {
+      const seat = seats[bot.seat];
+      if (!seat || seat.botLevel) throw new ServiceError('BAD_REQUEST', `no free seat ${bot.seat} for a bot`);
+      if (!engine.bot.levels.includes(bot.level)) {
+        throw new ServiceError('BAD_REQUEST', `bot level ${bot.level} unknown; levels: ${engine.bot.levels.join(', ')}`);
+      }
+      seat.botLevel = bot.level;
+    }
+    if (input.join ?? true) {
+      const seat = seats[input.seat ?? seats.findIndex((s) => !s.botLevel)];
+      if (!seat || seat.botLevel) throw new ServiceError('SEAT_TAKEN', 'that seat is not free');
+      seat.playerId = player.id;
+    }
+    const seed = randomBytes(32).toString('hex');
+    const game = await this.store.createGame({
+      id: randomUUID(),
+      type: engine.id,
+      engineVersion: engine.engineVersion,
+      options: options.value,
+      seatCount: input.seats,
+      seed,
+      seedCommitment: sha256(seed),
+      createdById: player.id,
+      seats,
+    });
+    return this.summarize(game);
+  }
+
+  async joinGame(caller: Caller, gameId: string, seat?: number): Promise<GameSummary> {
+    const player = requirePlayer(caller);
+    const game = await this.requireGame(gameId);
+    if (game.status !== 'waiting') throw new ServiceError('GAME_ALREADY_STARTED', 'the game has already started');
+    const free = game.seats.filter((s) => !s.playerId && !s.botLevel).map((s) => s.index);
+    const wanted = seat ?? free[0];
+    if (wanted === undefined) throw new ServiceError('GAME_FULL', 'every seat is taken');
+    if (!(await this.store.claimSeat(gameId, wanted, { playerId: player.id, botLevel: null }))) {
+      throw new ServiceError('SEAT_TAKEN', `seat ${wanted} is not free`);
+    }
+    return this.summarize(await this.requireGame(gameId));
+  }
+
+  /** Puts a server-side bot in an empty seat before the start (the creator only). */
+  async addBot(caller: Caller, gameId: string, seat: number, level: string): Promise<GameSummary> {
+    const game = await this.requireCreator(caller, gameId);
+    const engine = this.engine(game.type);
+    if (!engine.bot.levels.includes(level)) throw new ServiceError('BAD_REQUEST', `bot levels: ${engine.bot.levels.join(', ')}`);
+    if (!(await this.store.claimSeat(gameId, seat, { playerId: null, botLevel: level }))) {
+      throw new ServiceError('SEAT_TAKEN', `seat ${seat} is not free (or the game has started)`);
+    }
+    return this.summarize(await this.requireGame(gameId));
+  }
+
+  async startGame(caller: Caller, gameId: string): Promise<GameSummary> {
+    const game = await this.requireCreator(caller, gameId);
+    if (game.status !== 'waiting') throw new ServiceError('GAME_ALREADY_STARTED', 'the game has already started');
+    const empty = game.seats.filter((s) => !s.playerId && !s.botLevel).map((s) => s.index);
+    if (empty.length > 0) throw new ServiceError('SEATS_NOT_FILLED', `seats ${empty.join(', ')} are empty`);
+    const engine = this.engine(game.type);
+    const state = initialState(engine, game);
+    if (!(await this.store.leaveWaiting(gameId, 'active', engine.toMove(state)))) {
+      throw new ServiceError('GAME_ALREADY_STARTED', 'the game has already started');
+    }
+    this.cache.set(gameId, { version: 0, state });
+    const started = await this.requireGame(gameId);
+    this.committed(started);
+    return this.summarize(started);
+  }
+
+  async abortGame(caller: Caller, gameId: string): Promise<GameSummary> {
+    await this.requireCreator(caller, gameId);
+    if (!(await this.store.leaveWaiting(gameId, 'aborted'))) {
+      throw new ServiceError('GAME_ALREADY_STARTED', 'only a game that has not started can be aborted');
+    }
+    return this.summarize(await this.requireGame(gameId));
+  }
+
+  // ---- moves -----------------------------------------------------------------------------------
+
+  async submitMove(caller: Caller, gameId: string, input: SubmitMove): Promise<MoveResult> {
+    const player = requirePlayer(caller);
+    if (input.idempotencyKey === undefined) return this.playerMove(player, gameId, input);
+    const requestHash = sha256(JSON.stringify([gameId, input.move, input.seat ?? null, input.expectedVersion ?? null]));
+    const earlier = await this.store.findIdempotent(player.id, input.idempotencyKey);
+    if (earlier) return replayIdempotent(earlier, requestHash);
+    try {
+      return await this.playerMove(player, gameId, input, requestHash);
+    } catch (error) {
+      // A concurrent request with the same key committed first: answer as it did.
+      const raced = error instanceof ServiceError && error.code === 'IDEMPOTENCY_RACE' && (await this.store.findIdempotent(player.id, input.idempotencyKey));
+      if (raced) return replayIdempotent(raced, requestHash);
+      throw error;
+    }
+  }
+
+  private async playerMove(player: Player, gameId: string, input: SubmitMove, requestHash?: string): Promise<MoveResult> {
+    const game = await this.requireGame(gameId);
+    const engine = this.engine(game.type);
+    const validator = this.validators.get(engine.id);
+    const invalid = validator?.(input.move);
+    if (invalid) throw new ServiceError('INVALID_MOVE', invalid);
+    const seat = await this.actingSeat(player, game, input.seat);
+    const idempotency = requestHash && input.idempotencyKey ? { playerId: player.id, key: input.idempotencyKey, requestHash } : undefined;
+    return this.commitMove(game, engine, seat, player.id, input.move, input.expectedVersion, idempotency);
+  }
+
+  /** Applies and appends one move; without an expected version, a lost race is retried on the new state. */
+  private async commitMove(
+    game: GameRow,
+    engine: AnyGameDefinition,
+    seat: Seat,
+    playerId: string | null,
+    move: unknown,
+    expectedVersion: number | undefined,
+    idempotency?: { playerId: string; key: string; requestHash: string },
+  ): Promise<MoveResult> {
+    let current = game;
+    for (let attempt = 0; ; attempt++) {
+      assertActive(current);
+      const live = await this.live(current, engine);
+      if (expectedVersion !== undefined && expectedVersion !== live.version) {
+        throw new ServiceError('STALE_VERSION', `the game is at version ${live.version}, not ${expectedVersion}`);
+      }
+      const applied = engine.apply(live.state, seat, move);
+      if (!applied.ok) throw new ServiceError(applied.error.code, applied.error.message);
+      const engineOutcome = engine.outcome(applied.state);
+      const outcome = engineOutcome ? withResignations(engineOutcome, current) : null;
+      const toMove = outcome ? [] : engine.toMove(applied.state);
+      const version = live.version + 1;
+      const result: MoveResult = {
+        gameId: current.id,
+        seq: version,
+        version,
+        seat,
+        status: outcome ? 'finished' : 'active',
+        toMove,
+        log: visibleLog(applied.log, seat),
+        outcome,
+      };
+      const appended = await this.store.append({
+        gameId: current.id,
+        expectedVersion: live.version,
+        seat,
+        kind: 'move',
+        payload: move,
+        log: applied.log,
+        playerId,
+        toMove,
+        finished: outcome !== null,
+        outcome,
+        ...(version % this.options.snapshotEvery === 0 ? { snapshot: applied.state } : {}),
+        ...(idempotency ? { idempotency: { ...idempotency, status: 200, response: result } } : {}),
+      });
+      if (appended.ok) {
+        this.cache.set(current.id, { version, state: applied.state });
+        this.committed({ ...current, version, toMove, status: result.status, outcome });
+        return result;
+      }
+      this.cache.delete(current.id);
+      if (appended.reason === 'duplicate-key') throw new ServiceError('IDEMPOTENCY_RACE', 'a request with this key is in flight', 409);
+      if (expectedVersion !== undefined) {
+        throw new ServiceError('STALE_VERSION', `another move was accepted first; the game is past version ${expectedVersion}`);
+      }
+      if (attempt >= MAX_RETRIES) throw new ServiceError('STALE_VERSION', 'the game is too busy; try again');
+      current = await this.requireGame(current.id);
+    }
+  }
+
+  /**
+   * A resignation is logged like a move (kind `resign`): with one seat left standing the game ends
+   * and that seat wins; otherwise the game goes on and the game's bot plays the resigned seat, which
+   * ranks last whatever its score.
+   */
+  async resign(caller: Caller, gameId: string, seatArg?: number): Promise<MoveResult> {
+    const player = requirePlayer(caller);
+    for (let attempt = 0; ; attempt++) {
+      const game = await this.requireGame(gameId);
+      assertActive(game);
+      const seat = mySeats(player, game).find((s) => seatArg === undefined || s === seatArg);
+      if (seat === undefined) throw new ServiceError('NOT_YOUR_SEAT', 'you hold no such seat in this game');
+      const engine = this.engine(game.type);
+      const live = await this.live(game, engine);
+      const resigned = new Set([...game.seats.filter((s) => s.resigned).map((s) => s.index), seat]);
+      const standing = game.seats.filter((s) => !resigned.has(s.index)).map((s) => s.index);
+      const outcome = standing.length <= 1 ? resignationOutcome(game, standing, resigned) : null;
+      const toMove = outcome ? [] : engine.toMove(live.state);
+      const log: LogEntry[] = [{ type: 'seat.resigned', seat, text: `Seat ${seat} resigned` }];
+      const version = live.version + 1;
+      const appended = await this.store.append({
+        gameId, expectedVersion: live.version, seat, kind: 'resign', payload: { type: 'resign' }, log,
+        playerId: player.id, toMove, finished: outcome !== null, outcome,
+      });
+      if (appended.ok) {
+        this.cache.set(gameId, { version, state: live.state });
+        const updated = await this.requireGame(gameId);
+        this.committed(updated);
+        return { gameId, seq: version, version, seat, status: updated.status, toMove, log, outcome };
+      }
+      this.cache.delete(gameId);
+      if (attempt >= MAX_RETRIES) throw new ServiceError('STALE_VERSION', 'the game is too busy; try again');
+    }
+  }
+
+  /** One move by a server-side bot (or for a resigned seat); false when nothing was due. */
+  async playBotTurn(gameId: string): Promise<boolean> {
+    const game = await this.store.getGame(gameId);
+    if (!game || game.status !== 'active') return false;
+    const engine = this.engine(game.type);
+    const live = await this.live(game, engine);
+    const botSeat = engine.toMove(live.state).find((seat) => {
+      const row = game.seats[seat];
+      return row !== undefined && (row.botLevel !== null || row.resigned);
+    });
+    if (botSeat === undefined) return false;
+    const row = game.seats[botSeat];
+    const levels = engine.bot.levels;
+    const level = row?.botLevel ?? levels[levels.length - 1] ?? 'random';
+    const move = engine.bot.choose(live.state, botSeat, { level, seed: `${game.id}:${live.version}:${botSeat}` });
+    try {
+      await this.commitMove(game, engine, botSeat, null, move, live.version);
+    } catch (error) {
+      // A human's move landed first: the driver looks again at the new state.
+      if (error instanceof ServiceError && error.code === 'STALE_VERSION') return true;
+      throw error;
+    }
+    return true;
+  }
+
+  /** Active games where a bot (or a resigned seat) is to move. */
+  gamesWithBotTurns(): Promise<string[]> {
+    return this.store.gamesWithBotTurns();
+  }
+
+  // ---- reads -----------------------------------------------------------------------------------
+
+  async getGame(gameId: string): Promise<GameSummary> {
+    return this.summarize(await this.requireGame(gameId));
+  }
+
+  async listGames(filter: { type?: string; status?: GameStatus; playerId?: string; cursor?: string; limit?: number }): Promise<Page<GameSummary>> {
+    const limit = clampLimit(filter.limit, 20, 100);
+    const rows = await this.store.listGames({
+      ...(filter.type ? { type: filter.type } : {}),
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.playerId ? { playerId: filter.playerId } : {}),
+      ...(filter.cursor ? { after: decodeCursor(filter.cursor) } : {}),
+      limit: limit + 1,
+    });
+    const items = rows.slice(0, limit);
+    const last = items[items.length - 1];
+    return { items: items.map((g) => this.summarize(g)), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  }
+
+  /** The caller's active games where it is their turn, longest-waiting first. */
+  async myTurn(caller: Caller, limit?: number): Promise<GameSummary[]> {
+    const player = requirePlayer(caller);
+    const rows = await this.store.gamesAwaiting(player.id, clampLimit(limit, 50, 200));
+    return rows.map((g) => this.summarize(g));
+  }
+
+  /** The caller's view of the state now, or after move `atSeq` (always the caller's own view). */
+  async view(caller: Caller, gameId: string, atSeq?: number): Promise<{ version: number; seat: number | null; view: unknown }> {
+    const game = await this.requireGame(gameId);
+    const engine = this.engine(game.type);
+    if (game.status === 'waiting' || game.status === 'aborted') throw new ServiceError('GAME_NOT_ACTIVE', 'the game has not started');
+    const viewer = viewerSeat(caller, game);
+    if (atSeq !== undefined) {
+      if (!Number.isInteger(atSeq) || atSeq < 0 || atSeq > game.version) {
+        throw new ServiceError('BAD_REQUEST', `seq must be between 0 and ${game.version}`);
+      }
+      return { version: atSeq, seat: viewer, view: engine.view(await stateAt(this.store, engine, game, atSeq), viewer) };
+    }
+    const live = await this.live(game, engine);
+    return { version: live.version, seat: viewer, view: engine.view(live.state, viewer) };
+  }
+
+  async legalMoves(caller: Caller, gameId: string, seatArg?: number): Promise<{ version: number; seat: number | null; moves: unknown[] }> {
+    const player = requirePlayer(caller);
+    const game = await this.requireGame(gameId);
+    const seats = mySeats(player, game);
+    const seat = seatArg ?? seats[0] ?? null;
+    if (seat === null || !seats.includes(seat)) throw new ServiceError('NOT_YOUR_SEAT', 'you hold no such seat in this game');
+    if (game.status !== 'active') return { version: game.version, seat, moves: [] };
+    const engine = this.engine(game.type);
+    const live = await this.live(game, engine);
+    return { version: live.version, seat, moves: [...engine.legalMoves(live.state, seat)] };
+  }
+
+  /** Moves after `afterSeq`, each redacted for the caller, with the log entries the caller may see. */
+  async history(caller: Caller, gameId: string, afterSeq = 0, limit?: number): Promise<Page<MoveRecord>> {
+    const game = await this.requireGame(gameId);
+    const engine = this.engine(game.type);
+    const take = clampLimit(limit, 50, HISTORY_MAX);
+    const after = Math.max(0, Math.floor(afterSeq));
+    const viewer = viewerSeat(caller, game);
+    const moves = await this.store.moves(gameId, after, take + 1);
+    const page = moves.slice(0, take);
+    const items = page.length === 0 ? [] : this.redactPage(engine, game, await stateAt(this.store, engine, game, after), page, viewer);
+    const last = page[page.length - 1];
+    return { items, nextCursor: moves.length > take && last ? String(last.seq) : null };
+  }
+
+  private redactPage(engine: AnyGameDefinition, game: GameRow, start: unknown, moves: readonly MoveRow[], viewer: Viewer): MoveRecord[] {
+    let state = start;
+    return moves.map((m) => {
+      const shown = m.kind === 'move' ? engine.redactMove(state, m.seat, m.payload, viewer) : m.payload;
+      state = applyStored(engine, game.id, state, [m]);
+      return { seq: m.seq, seat: m.seat, kind: m.kind, move: shown, log: visibleLog(m.log as LogEntry[], viewer), at: m.createdAt.toISOString() };
+    });
+  }
+
+  /** One history record for a subscriber (redacted for `caller`). */
+  async moveFor(caller: Caller, gameId: string, seq: number): Promise<MoveRecord | null> {
+    const page = await this.history(caller, gameId, seq - 1, 1);
+    return page.items[0] ?? null;
+  }
+
+  /** The current state, from the cache or rebuilt from the log (snapshot plus later moves). */
+  private async live(game: GameRow, engine: AnyGameDefinition): Promise<LiveState> {
+    const cached = this.cache.get(game.id);
+    if (cached && cached.version === game.version) return cached;
+    if (cached && cached.version < game.version) {
+      const moves = await this.store.moves(game.id, cached.version, game.version - cached.version);
+      const state = applyStored(engine, game.id, cached.state, moves);
+      const entry = { version: game.version, state };
+      this.cache.set(game.id, entry);
+      return entry;
+    }
+    const entry = { version: game.version, state: await stateAt(this.store, engine, game, game.version) };
+    this.cache.set(game.id, entry);
+    return entry;
+  }
+
+  private committed(game: GameRow): void {
+    this.events.moveCommitted({ gameId: game.id, seq: game.version });
+    for (const seat of game.toMove) {
+      const playerId = game.seats[seat]?.playerId;
+      if (playerId) this.events.turnStarted({ playerId, gameId: game.id, seat, version: game.version });
+    }
+    for (const listener of this.listeners) listener(game);
+  }
+
+  private async requireGame(gameId: string): Promise<GameRow> {
+    if (!isUuid(gameId)) throw notFound(gameId);
+    const game = await this.store.getGame(gameId);
+    if (!game) throw notFound(gameId);
+    return game;
+  }
+
+  private async requireCreator(caller: Caller, gameId: string): Promise<GameRow> {
+    const player = requirePlayer(caller);
+    const game = await this.requireGame(gameId);
+    if (game.createdById !== player.id) throw new ServiceError('FORBIDDEN', 'only the game\'s creator may do this');
+    return game;
+  }
+
+  /** The seat a player acts for: the one named, or their only seat that is to move. */
+  private async actingSeat(player: Player, game: GameRow, seat: number | undefined): Promise<Seat> {
+    const seats = mySeats(player, game);
+    if (seats.length === 0) throw new ServiceError('NOT_YOUR_SEAT', 'you hold no seat in this game');
+    if (seat !== undefined) {
+      if (!seats.includes(seat)) throw new ServiceError('NOT_YOUR_SEAT', `seat ${seat} is not yours`);
+      return seat;
+    }
+    if (seats.length === 1) return seats[0] as Seat;
+    const due = seats.filter((s) => game.toMove.includes(s));
+    if (due.length === 1) return due[0] as Seat;
+    throw new ServiceError('BAD_REQUEST', 'you hold several seats here: say which one moves');
+  }
+
+  summarize(game: GameRow): GameSummary {
+    const over = game.status === 'finished' || game.status === 'aborted';
+    return {
+      id: game.id,
+      type: game.type,
+      engineVersion: game.engineVersion,
+      status: game.status,
+      version: game.version,
+      options: game.options,
+      seatCount: game.seatCount,
+      seats: game.seats.map((s) => ({
+        index: s.index,
+        player: s.playerId ? { id: s.playerId, name: s.playerName ?? '' } : null,
+        bot: s.botLevel,
+        resigned: s.resigned,
+      })),
+      toMove: game.toMove,
+      createdBy: game.createdById,
+      createdAt: game.createdAt.toISOString(),
+      startedAt: game.startedAt?.toISOString() ?? null,
+      finishedAt: game.finishedAt?.toISOString() ?? null,
+      turnStartedAt: game.status === 'active' ? (game.turnStartedAt?.toISOString() ?? null) : null,
+      seedCommitment: game.seedCommitment,
+      seed: over ? game.seed : null,
+      outcome: (game.outcome as GameOutcome | null) ?? null,
+    };
+  }
+}
+
+// ---- helpers -------------------------------------------------------------------------------------
+
+function requirePlayer(caller: Caller): Player {
+  if (!caller) throw new ServiceError('UNAUTHENTICATED', 'this needs a bearer token: register at POST /v1/players');
+  return caller;
+}
+
+function assertActive(game: GameRow): void {
+  if (game.status === 'finished') throw new ServiceError('GAME_OVER', 'the game is over');
+  if (game.status !== 'active') throw new ServiceError('GAME_NOT_ACTIVE', `the game is ${game.status}`);
+}
+
+const mySeats = (player: Player, game: GameRow): Seat[] =>
+  game.seats.filter((s) => s.playerId === player.id && !s.resigned).map((s) => s.index);
+
+/** A caller sees the game as its first seat there; anyone else as a spectator. */
+function viewerSeat(caller: Caller, game: GameRow): Viewer {
+  if (!caller) return null;
+  return game.seats.find((s) => s.playerId === caller.id)?.index ?? null;
+}
+
+/** Resigned seats rank last (in one group), whatever their score; winners are the first group left. */
+function withResignations(outcome: Outcome, game: GameRow): GameOutcome {
+  const resigned = game.seats.filter((s) => s.resigned).map((s) => s.index);
+  if (resigned.length === 0) return { ...outcome, resigned };
+  const out = new Set(resigned);
+  const ranking = outcome.ranking.map((group) => group.filter((s) => !out.has(s))).filter((g) => g.length > 0);
+  return { ...outcome, ranking: [...ranking, resigned], winners: ranking[0] ?? [], resigned };
+}
+
+function resignationOutcome(game: GameRow, standing: readonly Seat[], resigned: ReadonlySet<Seat>): GameOutcome {
+  const scores = game.seats.map((s) => (standing.includes(s.index) ? 1 : 0));
+  return {
+    scores,
+    breakdown: scores.map((win) => ({ win })),
+    ranking: standing.length > 0 ? [standing, [...resigned]] : [[...resigned]],
+    winners: standing,
+    resigned: [...resigned],
+  };
+}
+
+function replayIdempotent(earlier: { requestHash: string; status: number; response: unknown }, requestHash: string): MoveResult {
+  if (earlier.requestHash !== requestHash) {
+    throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'this idempotency key was used for a different request');
+  }
+  return earlier.response as MoveResult;
+}
+
+function clampLimit(limit: number | undefined, fallback: number, max: number): number {
+  if (limit === undefined || !Number.isFinite(limit)) return fallback;
+  return Math.max(1, Math.min(max, Math.floor(limit)));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (id: string): boolean => UUID.test(id);
+
+function encodeCursor(game: GameRow): string {
+  return Buffer.from(`${game.createdAt.toISOString()}|${game.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) throw new ServiceError('BAD_REQUEST', 'invalid cursor');
+  return { createdAt, id };
+}

@@ -1,0 +1,84 @@
+/**
+ * Rebuilding a game's state from its log: the latest snapshot at or before the wanted sequence number,
+ * then the moves after it, folded through the engine. Current states are also kept in a small LRU cache,
+ * so a move late in a long game costs the same as an early one (DESIGN.md, "Performance budget").
+ * The cache is only ever trusted together with the version it was built at: the append's version check
+ * catches a cache that another instance has left behind.
+ */
+import type { AnyGameDefinition } from '../engine/types.js';
+import type { EventStore, GameRow, MoveRow } from '../store/event-store.js';
+import { ServiceError } from './errors.js';
+
+export interface LiveState {
+  readonly version: number;
+  readonly state: unknown;
+}
+
+const PAGE = 1000;
+
+export class StateCache {
+  private readonly entries = new Map<string, LiveState>();
+
+  constructor(private readonly capacity: number) {}
+
+  get(gameId: string): LiveState | undefined {
+    const entry = this.entries.get(gameId);
+    if (entry) {
+      // Map keeps insertion order: re-inserting marks the entry as most recently used.
+      this.entries.delete(gameId);
+      this.entries.set(gameId, entry);
+    }
+    return entry;
+  }
+
+  set(gameId: string, entry: LiveState): void {
+    if (this.capacity === 0) return;
+    this.entries.delete(gameId);
+    this.entries.set(gameId, entry);
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+
+  delete(gameId: string): void {
+    this.entries.delete(gameId);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/** The engine state right after setup: the fold's starting point. */
+export function initialState(engine: AnyGameDefinition, game: GameRow): unknown {
+  return engine.setup({ seats: game.seatCount, options: game.options, seed: game.seed });
+}
+
+/** Applies stored moves to a state; a refused stored move means the log and engine disagree. */
+export function applyStored(engine: AnyGameDefinition, gameId: string, state: unknown, moves: readonly MoveRow[]): unknown {
+  let current = state;
+  for (const move of moves) {
+    if (move.kind !== 'move') continue; // resignations are the service's, not the engine's
+    const result = engine.apply(current, move.seat, move.payload);
+    if (!result.ok) {
+      throw new ServiceError('INTERNAL', `game ${gameId}: stored move ${move.seq} no longer replays (${result.error.code})`, 500);
+    }
+    current = result.state;
+  }
+  return current;
+}
+
+/** The state after move `seq` (0 = after setup), from the nearest snapshot. */
+export async function stateAt(store: EventStore, engine: AnyGameDefinition, game: GameRow, seq: number): Promise<unknown> {
+  const snapshot = await store.latestSnapshot(game.id, seq);
+  let state = snapshot ? snapshot.state : initialState(engine, game);
+  let from = snapshot ? snapshot.seq : 0;
+  while (from < seq) {
+    const moves = await store.moves(game.id, from, Math.min(PAGE, seq - from), seq);
+    if (moves.length === 0) break;
+    state = applyStored(engine, game.id, state, moves);
+    from = (moves[moves.length - 1] as MoveRow).seq;
+  }
+  return state;
+}

@@ -1,0 +1,273 @@
+/**
+ * The event store: games, seats and the append-only move log in Postgres.
+ *
+ * Appending is a single SQL statement (one round trip, one transaction): it bumps the game's version
+ * only if it still equals the expected one, inserts the move at that sequence number, and writes the
+ * optional snapshot and idempotency record, all or nothing. A lost race inserts nothing and is
+ * reported as stale; the primary key (game_id, seq) makes a duplicate or a gap impossible even so.
+ */
+import type { Database } from './database.js';
+import type { Prisma } from '../generated/prisma/client.js';
+
+export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
+
+export interface SeatRow {
+  readonly index: number;
+  readonly playerId: string | null;
+  readonly playerName: string | null;
+  readonly botLevel: string | null;
+  readonly resigned: boolean;
+}
+
+export interface GameRow {
+  readonly id: string;
+  readonly type: string;
+  readonly engineVersion: number;
+  readonly options: unknown;
+  readonly seatCount: number;
+  readonly status: GameStatus;
+  readonly version: number;
+  readonly seed: string;
+  readonly seedCommitment: string;
+  readonly createdById: string;
+  readonly toMove: readonly number[];
+  readonly turnStartedAt: Date | null;
+  readonly outcome: unknown;
+  readonly createdAt: Date;
+  readonly startedAt: Date | null;
+  readonly finishedAt: Date | null;
+  readonly seats: readonly SeatRow[];
+}
+
+export type MoveKind = 'move' | 'resign';
+
+export interface MoveRow {
+  readonly seq: number;
+  readonly seat: number;
+  readonly kind: MoveKind;
+  readonly payload: unknown;
+  readonly log: unknown;
+  readonly playerId: string | null;
+  readonly createdAt: Date;
+}
+
+export interface AppendInput {
+  readonly gameId: string;
+  readonly expectedVersion: number;
+  readonly seat: number;
+  readonly kind: MoveKind;
+  readonly payload: unknown;
+  readonly log: unknown;
+  readonly playerId: string | null;
+  readonly toMove: readonly number[];
+  readonly finished: boolean;
+  readonly outcome: unknown;
+  /** The state after this move, when it is time for a snapshot. */
+  readonly snapshot?: unknown;
+  readonly idempotency?: { readonly playerId: string; readonly key: string; readonly requestHash: string; readonly status: number; readonly response: unknown };
+}
+
+export type AppendResult = { readonly ok: true; readonly seq: number; readonly createdAt: Date } | { readonly ok: false; readonly reason: 'stale' | 'duplicate-key' };
+
+const gameInclude = { seats: { include: { player: { select: { name: true } } }, orderBy: { index: 'asc' } } } as const;
+
+type GameWithSeats = Prisma.GameGetPayload<{ include: typeof gameInclude }>;
+
+function toGameRow(game: GameWithSeats): GameRow {
+  return {
+    ...game,
+    status: game.status,
+    outcome: game.outcome ?? null,
+    seats: game.seats.map((s) => ({
+      index: s.index,
+      playerId: s.playerId,
+      playerName: s.player?.name ?? null,
+      botLevel: s.botLevel,
+      resigned: s.resigned,
+    })),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = String((error as { message?: unknown }).message ?? '') + JSON.stringify(error);
+  return text.includes('23505') || text.includes('Unique constraint') || text.includes('duplicate key');
+}
+
+export class EventStore {
+  constructor(private readonly db: Database) {}
+
+  async createGame(input: {
+    id: string;
+    type: string;
+    engineVersion: number;
+    options: unknown;
+    seatCount: number;
+    seed: string;
+    seedCommitment: string;
+    createdById: string;
+    seats: readonly { index: number; playerId: string | null; botLevel: string | null }[];
+  }): Promise<GameRow> {
+    const game = await this.db.game.create({
+      data: {
+        id: input.id,
+        type: input.type,
+        engineVersion: input.engineVersion,
+        options: input.options as Prisma.InputJsonValue,
+        seatCount: input.seatCount,
+        seed: input.seed,
+        seedCommitment: input.seedCommitment,
+        createdById: input.createdById,
+        seats: {
+          create: input.seats.map((s) => ({
+            index: s.index,
+            playerId: s.playerId,
+            botLevel: s.botLevel,
+            joinedAt: s.playerId || s.botLevel ? new Date() : null,
+          })),
+        },
+      },
+      include: gameInclude,
+    });
+    return toGameRow(game);
+  }
+
+  async getGame(id: string): Promise<GameRow | null> {
+    const game = await this.db.game.findUnique({ where: { id }, include: gameInclude });
+    return game ? toGameRow(game) : null;
+  }
+
+  /** Takes an empty seat before the start; false when it was taken meanwhile or the game started. */
+  async claimSeat(gameId: string, index: number, claim: { playerId: string | null; botLevel: string | null }): Promise<boolean> {
+    const updated = await this.db.$executeRaw`
+      UPDATE seats SET player_id = ${claim.playerId}::uuid, bot_level = ${claim.botLevel}, joined_at = now()
+      WHERE game_id = ${gameId}::uuid AND index = ${index} AND player_id IS NULL AND bot_level IS NULL
+        AND EXISTS (SELECT 1 FROM games WHERE id = ${gameId}::uuid AND status = 'waiting')`;
+    return updated === 1;
+  }
+
+  /** waiting -> active (start) or waiting -> aborted; false when the game was not waiting any more. */
+  async leaveWaiting(gameId: string, to: 'active' | 'aborted', toMove: readonly number[] = []): Promise<boolean> {
+    const now = new Date();
+    const updated = await this.db.game.updateMany({
+      where: { id: gameId, status: 'waiting' },
+      data: to === 'active' ? { status: 'active', startedAt: now, toMove: [...toMove], turnStartedAt: now } : { status: 'aborted', finishedAt: now },
+    });
+    return updated.count === 1;
+  }
+
+  /** The one write path for moves (and resignations): see the file comment. */
+  async append(input: AppendInput): Promise<AppendResult> {
+    const status = input.finished ? 'finished' : 'active';
+    const snapshot = input.snapshot === undefined ? null : JSON.stringify(input.snapshot);
+    const idem = input.idempotency;
+    try {
+      const rows = await this.db.$queryRaw<{ seq: number; created_at: Date }[]>`
+        WITH bumped AS (
+          UPDATE games
+             SET version = version + 1,
+                 to_move = ${[...input.toMove]}::int[],
+                 turn_started_at = now(),
+                 status = ${status}::"GameStatus",
+                 outcome = ${input.outcome === null ? null : JSON.stringify(input.outcome)}::jsonb,
+                 finished_at = CASE WHEN ${status} = 'finished' THEN now() ELSE NULL END
+           WHERE id = ${input.gameId}::uuid AND version = ${input.expectedVersion} AND status = 'active'
+          RETURNING id, version
+        ), inserted AS (
+          INSERT INTO moves (game_id, seq, seat, kind, payload, log, player_id)
+          SELECT id, version, ${input.seat}, ${input.kind}, ${JSON.stringify(input.payload)}::jsonb,
+                 ${JSON.stringify(input.log)}::jsonb, ${input.playerId}::uuid
+            FROM bumped
+          RETURNING seq, created_at
+        ), snap AS (
+          INSERT INTO snapshots (game_id, seq, state)
+          SELECT id, version, ${snapshot}::jsonb FROM bumped WHERE ${snapshot}::jsonb IS NOT NULL
+        ), resigned AS (
+          UPDATE seats SET resigned = true FROM bumped
+           WHERE seats.game_id = bumped.id AND seats.index = ${input.seat} AND ${input.kind} = 'resign'
+        ), idem AS (
+          INSERT INTO idempotency_keys (player_id, key, request_hash, status, response)
+          SELECT ${idem?.playerId ?? null}::uuid, ${idem?.key ?? null}, ${idem?.requestHash ?? null}, ${idem?.status ?? null}::int,
+                 ${idem ? JSON.stringify(idem.response) : null}::jsonb
+            FROM bumped WHERE ${idem?.key ?? null}::text IS NOT NULL
+        )
+        SELECT seq, created_at FROM inserted`;
+      const row = rows[0];
+      return row ? { ok: true, seq: row.seq, createdAt: row.created_at } : { ok: false, reason: 'stale' };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // The primary key of moves (a race the version check did not catch) or a reused idempotency key.
+      return { ok: false, reason: idem ? 'duplicate-key' : 'stale' };
+    }
+  }
+
+  async moves(gameId: string, afterSeq: number, limit: number, uptoSeq?: number): Promise<MoveRow[]> {
+    const rows = await this.db.move.findMany({
+      where: { gameId, seq: { gt: afterSeq, ...(uptoSeq === undefined ? {} : { lte: uptoSeq }) } },
+      orderBy: { seq: 'asc' },
+      take: limit,
+    });
+    return rows.map((m) => ({ ...m, kind: m.kind as MoveKind }));
+  }
+
+  async latestSnapshot(gameId: string, atOrBefore: number): Promise<{ seq: number; state: unknown } | null> {
+    return this.db.snapshot.findFirst({
+      where: { gameId, seq: { lte: atOrBefore } },
+      orderBy: { seq: 'desc' },
+      select: { seq: true, state: true },
+    });
+  }
+
+  async findIdempotent(playerId: string, key: string): Promise<{ requestHash: string; status: number; response: unknown } | null> {
+    return this.db.idempotencyKey.findUnique({
+      where: { playerId_key: { playerId, key } },
+      select: { requestHash: true, status: true, response: true },
+    });
+  }
+
+  async listGames(filter: {
+    type?: string;
+    status?: GameStatus;
+    playerId?: string;
+    after?: { createdAt: Date; id: string };
+    limit: number;
+  }): Promise<GameRow[]> {
+    const games = await this.db.game.findMany({
+      where: {
+        ...(filter.type ? { type: filter.type } : {}),
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(filter.playerId ? { seats: { some: { playerId: filter.playerId } } } : {}),
+        ...(filter.after
+          ? {
+              OR: [
+                { createdAt: { lt: filter.after.createdAt } },
+                { createdAt: filter.after.createdAt, id: { lt: filter.after.id } },
+              ],
+            }
+          : {}),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: filter.limit,
+      include: gameInclude,
+    });
+    return games.map(toGameRow);
+  }
+
+  /** Active games where one of the player's seats is to move, longest-waiting first. */
+  async gamesAwaiting(playerId: string, limit: number): Promise<GameRow[]> {
+    const ids = await this.db.$queryRaw<{ id: string }[]>`
+      SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id
+       WHERE s.player_id = ${playerId}::uuid AND g.status = 'active' AND s.index = ANY(g.to_move) AND NOT s.resigned
+       GROUP BY g.id, g.turn_started_at ORDER BY g.turn_started_at ASC NULLS FIRST LIMIT ${limit}`;
+    const games = await this.db.game.findMany({ where: { id: { in: ids.map((r) => r.id) } }, include: gameInclude });
+    const order = new Map(ids.map((r, i) => [r.id, i]));
+    return games.map(toGameRow).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  }
+
+  /** Active games with a seat a server-side bot must play (bots and resigned seats), for the bot driver. */
+  async gamesWithBotTurns(): Promise<string[]> {
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id
+       WHERE g.status = 'active' AND s.index = ANY(g.to_move) AND (s.bot_level IS NOT NULL OR s.resigned)`;
+    return rows.map((r) => r.id);
+  }
+}
