@@ -1,0 +1,58 @@
+/** TypeBox schemas of the options, the moves and the view (the service validates input against them). */
+import { Type } from 'typebox';
+import { BUILDINGS, COLUMNS, GOODS, MAX_WORKERS, REGION_COUNT, RONDEL_SIZE, SHIPS_PER_PLAYER } from './data.js';
+
+const Count = Type.Integer({ minimum: 0, maximum: 1000 });
+const RegionId = Type.Integer({ minimum: 0, maximum: REGION_COUNT - 1 });
+const counts = (keys: readonly string[]) =>
+  Type.Object(Object.fromEntries(keys.map((k) => [k, Type.Optional(Count)])), { additionalProperties: false });
+
+const SailPath = Type.Object(
+  { path: Type.Array(RegionId, { minItems: 2, maxItems: 4 }), count: Type.Integer({ minimum: 1, maximum: SHIPS_PER_PLAYER }) },
+  { additionalProperties: false, description: 'count ships sailing from path[0] through each next adjacent region' },
+);
+const Paths = Type.Array(SailPath, { maxItems: 64 });
+
+export const optionsSchema = Type.Object({}, { additionalProperties: false, description: 'Navegador has no options' });
+
+export const moveSchema = Type.Union([
+  Type.Object({ type: Type.Literal('navegador'), paths: Paths }, { additionalProperties: false }),
+  Type.Object(
+    {
+      type: Type.Literal('rondel'),
+      field: Type.Integer({ minimum: 0, maximum: RONDEL_SIZE - 1 }),
+      pay: Type.Optional(Type.Array(RegionId, { maxItems: 5, description: 'region of each ship paid' })),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object({ type: Type.Literal('sail'), paths: Paths }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('recruit'), count: Type.Integer({ minimum: 1, maximum: MAX_WORKERS }) }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('buildShips'), count: Type.Integer({ minimum: 1, maximum: SHIPS_PER_PLAYER }) }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('found'), regions: Type.Array(RegionId, { minItems: 1, maxItems: 4 }) }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('build'), pieces: counts(BUILDINGS) }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('market'), sell: counts(GOODS), process: counts(GOODS) }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('privilege'), column: Type.Union(COLUMNS.map((c) => Type.Literal(c))) }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('skip') }, { additionalProperties: false }),
+]);
+
+/** Loose: the state without the PRNG, with face-down regions as counts (see view.ts). */
+export const viewSchema = Type.Object(
+  {
+    seats: Type.Integer(),
+    current: Type.Integer(),
+    step: Type.String(),
+    phase: Type.Integer(),
+    players: Type.Array(Type.Unknown()),
+    regions: Type.Array(
+      Type.Object({ explored: Type.Boolean(), hiddenCount: Type.Integer(), faceUp: Type.Array(Type.Integer()) }),
+    ),
+    market: Type.Array(Type.Integer()),
+    gallery: Type.Array(Type.Integer()),
+    box: Type.Array(Type.Integer()),
+    chartTaken: Type.Array(Type.Integer()),
+    navegador: Type.Object({ holder: Type.Integer(), orangeField: Type.Union([Type.Integer(), Type.Null()]), moved: Type.Integer() }),
+    setAside: Type.Union([Type.Array(Type.Integer()), Type.Null()]),
+    toMove: Type.Array(Type.Integer()),
+  },
+  { additionalProperties: true },
+);

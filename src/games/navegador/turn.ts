@@ -1,0 +1,131 @@
+/**
+ * The turn procedure (§2.1): optional Navegador sail, the mandatory rondel move with its ship payment and
+ * the card's expiry check, the field's action, then end-game bookkeeping and the next seat.
+ */
+import { accept, refuse, ruleError } from '../../engine/result.js';
+import type { ApplyResult, LogEntry } from '../../engine/types.js';
+import { REGION_COUNT, RONDEL, RONDEL_SIZE } from './data.js';
+import { build, buildShips, found, isRefusal, market, privilege, recruit, sail, type ActionResult } from './actions.js';
+import { hasAction } from './legal.js';
+import { parseMove } from './parse.js';
+import { cloneState, defaultPayment, navegadorUsable, rightOf, rondelDistance, rondelShipCost, shipsOnBoard } from './rules.js';
+import type { NavegadorMove, NavegadorState, PlayerState, SailPath } from './types.js';
+
+export function applyMove(state: NavegadorState, seat: number, raw: unknown): ApplyResult<NavegadorState> {
+  if (state.finished) return refuse('GAME_OVER', 'the game is over');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats || seat !== state.current) return refuse('NOT_YOUR_TURN', `it is seat ${state.current}'s turn`);
+  const move = parseMove(raw);
+  if (move === null) return refuse('INVALID_MOVE', 'malformed move');
+  const draft = cloneState(state);
+  const result = dispatch(draft, seat, move);
+  return isRefusal(result) ? { ok: false, error: result } : accept(draft, result);
+}
+
+function dispatch(draft: NavegadorState, seat: number, move: NavegadorMove): ActionResult {
+  if (move.type === 'navegador') return navegadorSail(draft, seat, move.paths);
+  if (move.type === 'rondel') return rondelMove(draft, seat, move.field, move.pay);
+  if (draft.step !== 'action') return ruleError('WRONG_STEP', 'move your rondel stone first');
+  const action = actionMove(draft, seat, move);
+  return isRefusal(action) ? action : [...action, ...endTurn(draft, seat)];
+}
+
+/** Checks that the move is the action of the field the stone stands on, then carries it out. */
+function actionMove(draft: NavegadorState, seat: number, move: Exclude<NavegadorMove, { type: 'navegador' | 'rondel' }>): ActionResult {
+  const field = RONDEL[(draft.players[seat] as PlayerState).field as number];
+  if (move.type === 'skip') return [{ type: 'action.skipped', text: `Seat ${seat} did not act.`, seat }];
+  const wanted = {
+    sail: 'sailing',
+    recruit: 'workers',
+    buildShips: 'ships',
+    found: 'colony',
+    build: 'buildings',
+    market: 'market',
+    privilege: 'privilege',
+  }[move.type];
+  if (wanted !== field) return ruleError('WRONG_ACTION', `the stone is on ${field}, not ${wanted}`);
+  switch (move.type) {
+    case 'sail':
+      return move.paths.length === 0 ? ruleError('INVALID_MOVE', 'sail at least 1 ship (or skip)') : sail(draft, seat, move.paths);
+    case 'recruit':
+      return recruit(draft, seat, move.count);
+    case 'buildShips':
+      return buildShips(draft, seat, move.count);
+    case 'found':
+      return found(draft, seat, move.regions);
+    case 'build':
+      return build(draft, seat, move.pieces);
+    case 'market':
+      return market(draft, seat, move.sell, move.process);
+    case 'privilege':
+      return privilege(draft, seat, move.column);
+  }
+}
+
+/** §5: the extra sail before the rondel move; the card then passes right with a fresh orange ship. */
+function navegadorSail(draft: NavegadorState, seat: number, paths: readonly SailPath[]): ActionResult {
+  if (!navegadorUsable(draft, seat)) return ruleError('NAVEGADOR_UNAVAILABLE', 'you cannot use the Navegador card now');
+  if (paths.length === 0) return ruleError('INVALID_MOVE', 'the Navegador sail moves at least 1 ship');
+  const sailed = sail(draft, seat, paths);
+  if (isRefusal(sailed)) return sailed;
+  return [...sailed, ...passCard(draft, 'used')];
+}
+
+function passCard(draft: NavegadorState, why: 'used' | 'expired'): LogEntry[] {
+  const from = draft.navegador.holder;
+  const to = rightOf(draft, from);
+  const field = (draft.players[to] as PlayerState).field;
+  draft.navegador = { holder: to, orangeField: field, moved: 0 };
+  return [{ type: `navegador.${why}`, text: `The Navegador card passed from seat ${from} to seat ${to} (${why}).`, from, to, orangeField: field }];
+}
+
+/** §2.2 rondel move, then the §5 expiry check, then the field's action (skipped when none is possible). */
+function rondelMove(draft: NavegadorState, seat: number, field: number, pay: readonly number[] | undefined): ActionResult {
+  if (draft.step !== 'start') return ruleError('WRONG_STEP', 'the stone has already moved this turn');
+  if (field >= RONDEL_SIZE) return ruleError('INVALID_MOVE', `no rondel field ${field}`);
+  const p = draft.players[seat] as PlayerState;
+  const from = p.field;
+  const distance = from === null ? 0 : rondelDistance(from, field);
+  const cost = rondelShipCost(distance);
+  if (cost > shipsOnBoard(p)) return ruleError('NOT_ENOUGH_SHIPS', `moving ${distance} fields costs ${cost} ship(s)`);
+  const payment = pay ?? defaultPayment(p, cost);
+  if (payment.length !== cost) return ruleError('WRONG_PAYMENT', `pay exactly ${cost} ship(s)`);
+  for (const r of payment) {
+    if (r >= REGION_COUNT || (p.ships[r] as number) < 1) return ruleError('WRONG_PAYMENT', `no ship of yours left in region ${r} to pay`);
+    p.ships[r] = (p.ships[r] as number) - 1;
+    p.supply += 1;
+  }
+  p.field = field;
+  draft.step = 'action';
+  const log: LogEntry[] = [
+    { type: 'rondel.moved', text: `Seat ${seat} moved to ${RONDEL[field]}${cost ? `, paying ${cost} ship(s)` : ''}.`, seat, field, action: RONDEL[field], distance, shipsPaid: payment.slice() },
+  ];
+  log.push(...expiryCheck(draft, seat, distance));
+  if (!hasAction(draft, seat)) log.push({ type: 'action.none', text: `Seat ${seat} cannot act on ${RONDEL[field]}.`, seat }, ...endTurn(draft, seat));
+  return log;
+}
+
+/** §5 expiry: the holder who did not use the card counts the fields moved since the orange ship was placed. */
+function expiryCheck(draft: NavegadorState, seat: number, distance: number): LogEntry[] {
+  const card = draft.navegador;
+  if (card.holder !== seat) return [];
+  if (card.orangeField === null) {
+    // §5 first turn: no check; the orange ship goes where the stone arrives.
+    card.orangeField = (draft.players[seat] as PlayerState).field;
+    card.moved = 0;
+    return [];
+  }
+  card.moved += distance;
+  return card.moved >= RONDEL_SIZE ? passCard(draft, 'expired') : [];
+}
+
+/** §2.1 step 5 and §6.2: count down the final turns, then hand the turn to the left neighbour. */
+function endTurn(draft: NavegadorState, seat: number): LogEntry[] {
+  draft.turn += 1;
+  draft.step = 'start';
+  draft.current = (seat + 1) % draft.seats;
+  if (draft.turnsLeft === null) return [];
+  draft.turnsLeft -= 1;
+  if (draft.turnsLeft > 0) return [];
+  draft.finished = true;
+  return [{ type: 'game.ended', text: 'The game is over.', setAside: draft.setAside.slice() }];
+}
