@@ -1,0 +1,54 @@
+/** The Builder phase (§2.4): BLD-1 one build each, BLD-2 legality, BLD-3 price, BLD-5 University, BLD-6 END-2. */
+import { ruleError } from '../../engine/result.js';
+import type { RuleError, Seat } from '../../engine/types.js';
+import { BUILDINGS, CITY_SPACES } from './data.js';
+import type { Draft } from './draft.js';
+import { buildRefusal, buildingPrice, citySpacesUsed, colonistAvailable, isOccupied, seatName, takeBonusColonist } from './rules.js';
+import type { MoveOf, PlayerState, PuertoRicoMove, PuertoRicoState } from './types.js';
+
+/** BLD-5: an occupied University owned before this build, and a colonist to put. */
+function universityChoices(state: PuertoRicoState, player: PlayerState): readonly boolean[] {
+  return isOccupied(player, 'university') && colonistAvailable(state) ? [true, false] : [false];
+}
+
+export function builderMoves(state: PuertoRicoState, seat: Seat): PuertoRicoMove[] {
+  const player = state.players[seat] as PlayerState;
+  const moves: PuertoRicoMove[] = [];
+  const university = universityChoices(state, player);
+  for (const building of BUILDINGS) {
+    if (buildRefusal(state, seat, building) !== null) continue;
+    for (const u of university) moves.push({ type: 'build', building, university: u });
+  }
+  moves.push({ type: 'pass' });
+  return moves;
+}
+
+export function applyBuild(draft: Draft, seat: Seat, move: MoveOf<'build'>): RuleError | null {
+  const state = draft.s;
+  const refusal = buildRefusal(state, seat, move.building);
+  if (refusal) return ruleError(refusal.includes('costs more') ? 'INSUFFICIENT_FUNDS' : 'ILLEGAL_MOVE', `${refusal} (BLD-2)`);
+  const before = state.players[seat] as PlayerState;
+  if (move.university && !universityChoices(state, before).includes(true)) {
+    return ruleError('ILLEGAL_MOVE', 'no occupied University or no colonist left (BLD-5)');
+  }
+  const price = buildingPrice(state, seat, move.building);
+  const source = move.university ? takeBonusColonist(draft) : null;
+  const player = draft.player(seat);
+  player.doubloons -= price;
+  player.city.push({ building: move.building, colonists: source ? 1 : 0 });
+  draft.buildingSupply()[move.building]--;
+  draft.say({
+    type: 'builder.built',
+    text: `${seatName(seat)} built a ${move.building} for ${price} doubloons${source ? ' and put a University colonist on it' : ''}.`,
+    seat,
+    building: move.building,
+    price,
+    university: source !== null,
+    ...(source ? { colonistFrom: source } : {}),
+  });
+  if (citySpacesUsed(player) === CITY_SPACES && !draft.s.endTriggers.city) {
+    draft.s.endTriggers.city = true;
+    draft.say({ type: 'game.endTriggered', text: `${seatName(seat)} filled the city: the game ends after this round.`, trigger: 'city', seat });
+  }
+  return null;
+}

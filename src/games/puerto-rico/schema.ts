@@ -1,0 +1,70 @@
+/** JSON Schemas (TypeBox) for the options, the moves and the view. */
+import { Type } from 'typebox';
+import { BUILDINGS, GOODS, ROLE_CARDS, TILES } from './data.js';
+import { ROLE_ORDERS } from './types.js';
+
+const good = Type.Union(GOODS.map((g) => Type.Literal(g)));
+const building = Type.Union(BUILDINGS.map((b) => Type.Literal(b)));
+const count = Type.Integer({ minimum: 0 });
+
+export const optionsSchema = Type.Object(
+  {
+    roleOrder: Type.Union(ROLE_ORDERS.map((o) => Type.Literal(o)), {
+      default: 'official6',
+      description: '2 players only: official6 (A,B,A,B,A,B; VAR-1) or alternating5 (A,B,A,B,A; VAR-2).',
+    }),
+    balance: Type.Boolean({ default: false, description: '2 players only: the balance variant (VAR-3).' }),
+  },
+  { additionalProperties: false },
+);
+
+const move = <T extends string>(type: T, fields: Parameters<typeof Type.Object>[0] = {}, description?: string) =>
+  Type.Object({ type: Type.Literal(type), ...fields }, description ? { description } : {});
+
+export const moveSchema = Type.Union([
+  move('chooseRole', { role: Type.Union(ROLE_CARDS.map((r) => Type.Literal(r))) }, 'ROUND-1: take a role card.'),
+  move('useHacienda', {}, 'SET-2: draw the top face-down plantation with an occupied Hacienda.'),
+  move('takePlantation', { plantation: good, hospice: Type.Boolean({ default: false }) }, 'SET-3, SET-5.'),
+  move('takeQuarry', { hospice: Type.Boolean({ default: false }) }, 'SET-4, SET-5.'),
+  move('mayorPrivilege', { accept: Type.Boolean() }, 'MAY-1: take or refuse the privilege colonist.'),
+  move(
+    'arrange',
+    {
+      plantations: Type.Object(Object.fromEntries(TILES.map((t) => [t, Type.Optional(count)])), { additionalProperties: false }),
+      buildings: Type.Object(Object.fromEntries(BUILDINGS.map((b) => [b, Type.Optional(count)])), { additionalProperties: false }),
+    },
+    'MAY-3/MAY-4: colonists per tile kind and per building; the rest wait in San Juan.',
+  ),
+  move('build', { building, university: Type.Boolean({ default: false }) }, 'BLD-1, BLD-5.'),
+  move('produce', {}, 'CRA-2: take the whole production.'),
+  move('craftsmanBonus', { good }, 'CRA-5.'),
+  move('sell', { good }, 'TRD-1.'),
+  move('load', { good, ship: Type.Integer({ minimum: 0, maximum: 2 }) }, 'CAP-3: ship is the index in the ships list.'),
+  move('wharf', { good }, 'CAP-6.'),
+  move('store', { warehouse: Type.Array(good, { maxItems: 3 }), barrel: Type.Union([good, Type.Null()]) }, 'CAP-8.'),
+  move('pass', {}, 'Decline the optional action of this turn.'),
+]);
+
+export const viewSchema = Type.Object(
+  {
+    seats: Type.Integer(),
+    round: Type.Integer(),
+    governor: Type.Integer(),
+    phase: Type.Object({ name: Type.String() }),
+    toMove: Type.Array(Type.Integer()),
+    players: Type.Array(
+      Type.Object({
+        seat: Type.Integer(),
+        doubloons: Type.Integer(),
+        vp: Type.Optional(Type.Integer({ description: 'Only in the owner’s view, and in everyone’s once the game is over.' })),
+        goods: Type.Record(Type.String(), Type.Integer()),
+        island: Type.Array(Type.Object({ tile: Type.String(), occupied: Type.Boolean() })),
+        city: Type.Array(Type.Object({ building: Type.String(), colonists: Type.Integer() })),
+        sanJuan: Type.Integer(),
+      }),
+    ),
+    stackSize: Type.Integer({ description: 'The face-down stack’s order is secret; only its size is shown.' }),
+    vpSupply: Type.Integer(),
+  },
+  { additionalProperties: true },
+);
