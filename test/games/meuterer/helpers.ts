@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { LogEntry, Seat } from '../../../src/engine/types.js';
 import { CARDS, ROLES, type Card, type Role } from '../../../src/games/meuterer/data.js';
 import { meuterer } from '../../../src/games/meuterer/index.js';
-import { newPlayer, setup } from '../../../src/games/meuterer/setup.js';
+import { fullDeck, newPlayer, setup } from '../../../src/games/meuterer/setup.js';
 import type { MeutererMove, MeutererState, Phase, PlayerState } from '../../../src/games/meuterer/types.js';
 
 /** Standard-layout positions (§8): HL 0, FH 1, GL 2, KZ 3, EF 4, AI 5, KK 6, SL 7, RR 8, PN 9, FI 10, SK 11. */
@@ -141,4 +141,20 @@ export function allCards(state: MeutererState): Card[] {
     for (let i = 0; i < p.mutinyCards; i++) out.push('conflict');
   }
   return out;
+}
+
+/** The full deck minus the given hands, in deck-composition order: the deck right after a known deal. */
+export function rest(hands: readonly string[], pirates = false): Card[] {
+  let deck: Card[] = fullDeck(pirates);
+  for (const card of hands.flatMap((h) => cards(h))) {
+    const i = deck.indexOf(card);
+    assert.ok(i >= 0, `the deal uses more ${card} than the deck holds`);
+    deck = [...deck.slice(0, i), ...deck.slice(i + 1)];
+  }
+  return deck;
+}
+
+/** The roles offered by a chooseAction step, in pool order. */
+export function poolChoices(state: MeutererState, seat: Seat): string[] {
+  return meuterer.legalMoves(state, seat).map((m) => (m.type === 'chooseAction' ? m.role : m.type));
 }
