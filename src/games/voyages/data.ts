@@ -1,0 +1,60 @@
+/**
+ * Voyages vocabulary: the words the rules reference (shared/rules/voyages.md) uses, as `as const` lists
+ * with their derived unions. Sheet values (tracks, grids, bonuses) live in the map files under `maps/`;
+ * nothing here hard-codes a coordinate.
+ */
+
+export const MAP_IDS = [1, 2, 3, 4] as const;
+export type MapId = (typeof MAP_IDS)[number];
+
+/** Maps whose rules this engine implements (the others are refused by `validateOptions`). */
+export const IMPLEMENTED_MAPS: readonly MapId[] = [1];
+
+/** Windrose numbers (§2.1): 1 = N, then clockwise. */
+export const DIRECTIONS = [1, 2, 3, 4, 5, 6] as const;
+export const DIRECTION_NAMES = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
+
+export const DIE_VALUES = [1, 2, 3, 4, 5, 6] as const;
+export const DIE_COUNT = 3;
+
+/** §3.4: the four cargo kinds in track order; the barrel is wild. */
+export const CARGO_KINDS = ['fruit', 'gems', 'spice', 'furs'] as const;
+export type CargoKind = (typeof CARGO_KINDS)[number];
+export const CARGO_FEATURES = [...CARGO_KINDS, 'barrel'] as const;
+export type CargoFeature = (typeof CARGO_FEATURES)[number];
+
+/** §3.4 selling modes at a settlement. */
+export const SELL_MODES = ['none', 'eachKind', 'allOfKind'] as const;
+export type SellMode = (typeof SELL_MODES)[number];
+
+/** Every star source of every map (§3.6, §5.6, §6.8, §7.7); each map lists its own with caps. */
+export const STAR_SOURCES = [
+  'cargo',
+  'duty',
+  'dread',
+  'exploration',
+  'starIsland',
+  'recruitment',
+  'marauders',
+  'logbooks',
+  'lighthouses',
+  'watchtower',
+] as const;
+export type StarSource = (typeof STAR_SOURCES)[number];
+
+/** Score categories (§3.7). */
+export const SCORE_CATEGORIES_MAP1 = ['islands', 'exploration', 'cargo', 'heroes', 'dread', 'stars'] as const;
+
+/** Which kind of sailor a choice spends (Dread failure, §3.5). */
+export const SAILOR_KINDS = ['normal', 'heroic'] as const;
+export type SailorKind = (typeof SAILOR_KINDS)[number];
+
+/** The per-player steps of one round (§1.4): assign and modify, move, duty, action. */
+export const ROUND_STEPS = ['direction', 'distance', 'duty', 'resolve', 'done'] as const;
+export type RoundStep = (typeof ROUND_STEPS)[number];
+
+/** Circular distance on the 6-1 wrap (§1.5 normal form): sailors needed to turn `from` into `to`. */
+export function wrapDistance(from: number, to: number): number {
+  const d = Math.abs(from - to);
+  return Math.min(d, 6 - d);
+}

@@ -1,0 +1,82 @@
+/**
+ * Voyages (Postmark Games), a roll-and-write for 1-12 players acting simultaneously on three shared dice.
+ * Rules: shared/rules/voyages.md and seed 003. types.ts describes the moves of one player's round.
+ */
+import { accept, parseWithSchema, refuse } from '../../engine/result.js';
+import type { GameDefinition, LogEntry, Result, Seat } from '../../engine/types.js';
+import { bot } from './bot.js';
+import { IMPLEMENTED_MAPS } from './data.js';
+import { legalMovesFor } from './moves.js';
+import { applyToCopy } from './round.js';
+import { moveSchema, optionsSchema, viewSchema } from './schemas.js';
+import { outcome } from './score.js';
+import { ENGINE_VERSION, setup } from './setup.js';
+import type { VoyagesMove, VoyagesMoveType, VoyagesOptions, VoyagesState } from './types.js';
+import { view } from './view.js';
+
+const MOVE_TYPES: readonly VoyagesMoveType[] = ['steer', 'sail', 'duty', 'cargo', 'sell', 'dread'];
+const MIN_PLAYERS = 1;
+const MAX_PLAYERS = 12;
+
+function validateOptions(input: unknown, seats: number): Result<VoyagesOptions> {
+  const parsed = parseWithSchema<VoyagesOptions>(optionsSchema, input);
+  if (!parsed.ok) return parsed;
+  if (!Number.isInteger(seats) || seats < MIN_PLAYERS || seats > MAX_PLAYERS) {
+    return { ok: false, error: { code: 'INVALID_SEAT_COUNT', message: `Voyages plays ${MIN_PLAYERS} to ${MAX_PLAYERS} players` } };
+  }
+  if (!IMPLEMENTED_MAPS.includes(parsed.value.map)) {
+    return { ok: false, error: { code: 'INVALID_OPTIONS', message: `map ${parsed.value.map} is not available yet` } };
+  }
+  return parsed;
+}
+
+function toMove(state: VoyagesState): Seat[] {
+  if (state.over) return [];
+  const seats: Seat[] = [];
+  state.players.forEach((s, seat) => {
+    if (s.step !== 'done') seats.push(seat);
+  });
+  return seats;
+}
+
+function legalMoves(state: VoyagesState, seat: Seat): VoyagesMove[] {
+  const sheet = state.players[seat];
+  if (state.over || !sheet) return [];
+  return legalMovesFor(state, sheet);
+}
+
+function isMove(move: unknown): move is VoyagesMove {
+  return typeof move === 'object' && move !== null && MOVE_TYPES.includes((move as { type?: unknown }).type as VoyagesMoveType);
+}
+
+function apply(state: VoyagesState, seat: Seat, move: VoyagesMove) {
+  if (state.over) return refuse('GAME_OVER', 'The game is over');
+  if (!isMove(move)) return refuse('INVALID_MOVE', 'Not a Voyages move');
+  const sheet = state.players[seat];
+  if (!sheet || sheet.step === 'done') return refuse('NOT_YOUR_TURN', `Seat ${seat} has nothing to do this round`);
+  const next: VoyagesState = { ...state, players: state.players.slice() };
+  const log: LogEntry[] = [];
+  const error = applyToCopy(next, seat, move, log);
+  if (error !== null) return refuse(error, `${move.type} is not possible now`);
+  return accept(next, log);
+}
+
+export const voyages: GameDefinition<VoyagesState, VoyagesMove, VoyagesOptions> = {
+  id: 'voyages',
+  title: 'Voyages',
+  players: { min: MIN_PLAYERS, max: MAX_PLAYERS },
+  engineVersion: ENGINE_VERSION,
+  optionsSchema,
+  moveSchema,
+  viewSchema,
+  validateOptions,
+  setup,
+  toMove,
+  legalMoves,
+  apply,
+  view,
+  // §8: nothing is secret, so history shows every move as made.
+  redactMove: (_state, _seat, move) => move,
+  outcome,
+  bot,
+};

@@ -1,0 +1,158 @@
+/**
+ * The one map module: loads the four map files (copies of shared/rules/voyages-maps/*.json, all
+ * "decision: our edition", Appendix A) and compiles each into a `Board` of flat per-space tables indexed
+ * by space number (`row * 11 + col`, the files' own order), so the rules never hard-code a coordinate and
+ * the hot path never searches by id.
+ */
+import map1File from './maps/map1.json' with { type: 'json' };
+import map2File from './maps/map2.json' with { type: 'json' };
+import map3File from './maps/map3.json' with { type: 'json' };
+import map4File from './maps/map4.json' with { type: 'json' };
+import { DIRECTIONS, type CargoFeature, type MapId, type StarSource } from './data.js';
+
+export const GRID_SIZE = 11;
+export const SPACE_COUNT = GRID_SIZE * GRID_SIZE;
+
+export type Reward =
+  | { readonly type: 'sailor'; readonly count: number }
+  | { readonly type: 'relic'; readonly count: number }
+  | { readonly type: 'cargo'; readonly cargo: CargoFeature }
+  | { readonly type: 'star'; readonly source: StarSource }
+  | { readonly type: 'gold'; readonly value: number };
+
+export type Feature =
+  | { readonly kind: 'sailor' }
+  | { readonly kind: 'relic' }
+  | { readonly kind: 'star' }
+  | { readonly kind: 'dread' }
+  | { readonly kind: 'cargo'; readonly cargo: CargoFeature }
+  | { readonly kind: 'marauder'; readonly size: string; readonly strength: number }
+  | { readonly kind: 'monster'; readonly monster: string };
+
+export const ISLAND_KINDS = ['start', 'numbered', 'settlement', 'fort', 'star', 'shipyard', 'lighthouse', 'watchtower'] as const;
+export type IslandKind = (typeof ISLAND_KINDS)[number];
+export interface Island {
+  readonly kind: IslandKind;
+  readonly gold?: number;
+}
+
+interface SpaceFile {
+  readonly id: string;
+  readonly col: number;
+  readonly row: number;
+  readonly q: number;
+  readonly r: number;
+  readonly terrain: string;
+  readonly feature?: Feature | null;
+  readonly island?: Island;
+  readonly region: string | null;
+}
+
+/** The part of a map file's `sheet` that map 1's rules read (§3). */
+export interface Map1Sheet {
+  readonly crew: { readonly startSailors: number; readonly capacity: number; readonly starAtSailorNumber: number };
+  readonly duties: {
+    readonly grid: readonly (readonly number[])[];
+    readonly rowBonuses: readonly (readonly Reward[])[];
+    readonly columnBonuses: readonly (readonly Reward[])[];
+  };
+  readonly cargo: {
+    readonly kinds: readonly string[];
+    readonly tracks: Readonly<Record<string, readonly number[]>>;
+    readonly starOnSellingBox: number;
+    readonly goldPerUnsold: number;
+  };
+  readonly dread: { readonly space: string; readonly heroicCost: number; readonly gold: number };
+  readonly exploration: { readonly regionCount: number; readonly gold: readonly number[] };
+  readonly heroGold: number;
+  readonly starGold: number;
+  readonly starSources: readonly { readonly source: StarSource; readonly max: number; readonly space?: string }[];
+  readonly soloRounds: number;
+  readonly maxRoundsSafeguard: { readonly value: number };
+}
+
+interface MapFile {
+  readonly map: number;
+  readonly name: string;
+  readonly start: string;
+  readonly spaces: readonly SpaceFile[];
+  readonly regions: readonly { readonly id: string; readonly name: string; readonly spaces: readonly string[] }[];
+  readonly sheet: unknown;
+}
+
+/** A compiled map: per-space tables indexed by space number. */
+export interface Board {
+  readonly map: MapId;
+  readonly name: string;
+  readonly start: number;
+  readonly ids: readonly string[];
+  readonly terrain: readonly string[];
+  readonly feature: readonly (Feature | null)[];
+  readonly island: readonly (Island | null)[];
+  /** Region index (0-based, R1 = 0), or -1. */
+  readonly region: readonly number[];
+  readonly regionNames: readonly string[];
+  /** `neighbour[space * 6 + direction - 1]`: the next space that way, or -1 off the map (§2.1). */
+  readonly neighbour: readonly number[];
+  readonly axial: readonly (readonly [number, number])[];
+  readonly sheet: unknown;
+}
+
+function compile(file: MapFile): Board {
+  const byId = new Map<string, number>();
+  file.spaces.forEach((space, index) => {
+    if (space.row * GRID_SIZE + space.col !== index) throw new Error(`map ${file.map}: space ${space.id} out of order`);
+    byId.set(space.id, index);
+  });
+  const regionIndex = new Map(file.regions.map((region, i) => [region.id, i]));
+  const directions = (file as unknown as { grid: { directions: { die: number; dq: number; dr: number }[] } }).grid.directions;
+  const neighbour: number[] = [];
+  for (const space of file.spaces) {
+    for (const die of DIRECTIONS) {
+      const step = directions.find((d) => d.die === die);
+      if (!step) throw new Error(`map ${file.map}: direction ${die} missing`);
+      const q = space.q + step.dq;
+      const r = space.r + step.dr;
+      const col = q;
+      const row = r + (q - (q & 1)) / 2;
+      const onMap = col >= 0 && col < GRID_SIZE && row >= 0 && row < GRID_SIZE;
+      neighbour.push(onMap ? row * GRID_SIZE + col : -1);
+    }
+  }
+  const start = byId.get(file.start);
+  if (start === undefined) throw new Error(`map ${file.map}: no start ${file.start}`);
+  return {
+    map: file.map as MapId,
+    name: file.name,
+    start,
+    ids: file.spaces.map((s) => s.id),
+    terrain: file.spaces.map((s) => s.terrain),
+    feature: file.spaces.map((s) => s.feature ?? null),
+    island: file.spaces.map((s) => s.island ?? null),
+    region: file.spaces.map((s) => (s.region === null ? -1 : (regionIndex.get(s.region) ?? -1))),
+    regionNames: file.regions.map((r) => r.name),
+    neighbour,
+    axial: file.spaces.map((s) => [s.q, s.r] as const),
+    sheet: file.sheet,
+  };
+}
+
+const BOARDS: readonly Board[] = [map1File, map2File, map3File, map4File].map((file) => compile(file as unknown as MapFile));
+
+export function board(map: MapId): Board {
+  return BOARDS[map - 1] as Board;
+}
+
+export function map1Sheet(b: Board): Map1Sheet {
+  return b.sheet as Map1Sheet;
+}
+
+/** The space number of an id such as `F10`, or -1. */
+export function spaceIndex(b: Board, id: string): number {
+  return b.ids.indexOf(id);
+}
+
+/** §2.3: island spaces stop the ship; so does the Dread (map 1). */
+export function stopsShip(b: Board, space: number): boolean {
+  return b.island[space] !== null || b.feature[space]?.kind === 'dread';
+}

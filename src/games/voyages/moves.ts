@@ -1,0 +1,263 @@
+/**
+ * One player's round, move by move (§1.4): steer, sail, duty, then the choices the action asks for.
+ * `legalMoves` enumerates each step; `playStep` applies one move to a copied sheet and returns an error
+ * code or null.
+ */
+import { CARGO_KINDS, DIE_VALUES, wrapDistance, type CargoKind } from './data.js';
+import { board, map1Sheet, type Board } from './maps.js';
+import { moveShip, sailPath } from './movement.js';
+import {
+  boxMarked,
+  collect,
+  drain,
+  fightDread,
+  gridValue,
+  GRID_COLUMNS,
+  GRID_ROWS,
+  heldKinds,
+  markBox,
+  needsChoice,
+  openBoxes,
+  openTracks,
+  sellCargo,
+  takeCargo,
+  type Log,
+} from './rules.js';
+import type { Sheet, VoyagesMove, VoyagesState } from './types.js';
+
+/** The die left for duty once direction and distance took theirs. */
+export function dutyDie(s: Sheet): number {
+  return 3 - s.directionDie - s.distanceDie;
+}
+
+/** §1.5 normal form: a die is unchanged, set by one heroic sailor, or moved by its circular distance in normals. */
+function canAdjust(s: Sheet, from: number, to: number, heroic: boolean): boolean {
+  if (from === to) return !heroic;
+  return heroic ? s.crew.heroic > 0 : wrapDistance(from, to) <= s.crew.normal;
+}
+
+function spend(s: Sheet, from: number, to: number, heroic: boolean): void {
+  if (from === to) return;
+  const cost = heroic ? 1 : wrapDistance(from, to);
+  if (heroic) s.crew.heroic -= 1;
+  else s.crew.normal -= cost;
+  s.crew.exhausted += cost;
+}
+
+function adjustments(s: Sheet, raw: number): { value: number; heroic: boolean }[] {
+  const out: { value: number; heroic: boolean }[] = [];
+  for (const value of DIE_VALUES) {
+    if (canAdjust(s, raw, value, false)) out.push({ value, heroic: false });
+    if (canAdjust(s, raw, value, true)) out.push({ value, heroic: true });
+  }
+  return out;
+}
+
+/** Dice still free for this step, one index per distinct value (equal dice give equal moves). */
+function freeDice(state: VoyagesState, used: readonly number[]): number[] {
+  const seen = new Set<number>();
+  const out: number[] = [];
+  state.dice.forEach((value, die) => {
+    if (used.includes(die) || seen.has(value)) return;
+    seen.add(value);
+    out.push(die);
+  });
+  return out;
+}
+
+export function legalMovesFor(state: VoyagesState, s: Sheet): VoyagesMove[] {
+  const b = board(state.map);
+  switch (s.step) {
+    case 'direction':
+    case 'distance': {
+      const type = s.step === 'direction' ? 'steer' : 'sail';
+      const used = s.step === 'direction' ? [] : [s.directionDie];
+      return freeDice(state, used).flatMap((die) =>
+        adjustments(s, state.dice[die] ?? 0).map(({ value, heroic }) => ({ type, die, value, heroic })),
+      );
+    }
+    case 'duty':
+      return dutyMoves(b, state, s);
+    case 'resolve':
+      return choiceMoves(b, s);
+    case 'done':
+      return [];
+    default: {
+      const never: never = s.step;
+      throw new Error(`unknown step ${String(never)}`);
+    }
+  }
+}
+
+function dutyMoves(b: Board, state: VoyagesState, s: Sheet): VoyagesMove[] {
+  const raw = state.dice[dutyDie(s)] ?? 0;
+  const out: VoyagesMove[] = [];
+  // §3.3: a value with no open box skips the duty; sailors may first change the value.
+  if (openBoxes(b, s, raw).length === 0) out.push({ type: 'duty', box: null, heroic: false });
+  for (let box = 0; box < GRID_ROWS * GRID_COLUMNS; box++) {
+    if (boxMarked(s, box)) continue;
+    const value = gridValue(b, box);
+    if (canAdjust(s, raw, value, false)) out.push({ type: 'duty', box, heroic: false });
+    if (canAdjust(s, raw, value, true)) out.push({ type: 'duty', box, heroic: true });
+  }
+  return out;
+}
+
+function choiceMoves(b: Board, s: Sheet): VoyagesMove[] {
+  const head = s.queue[0];
+  if (!head || !needsChoice(b, s, head)) return [];
+  switch (head.k) {
+    case 'cargo':
+      return openTracks(s).map((cargo) => ({ type: 'cargo', cargo }));
+    case 'sell': {
+      const held = heldKinds(s);
+      return [
+        { type: 'sell', mode: 'none', cargo: null },
+        { type: 'sell', mode: 'eachKind', cargo: null },
+        ...held.map((cargo) => ({ type: 'sell', mode: 'allOfKind', cargo }) as const),
+      ];
+    }
+    case 'dread':
+      return [
+        { type: 'dread', sailor: 'normal' },
+        { type: 'dread', sailor: 'heroic' },
+      ];
+    case 'sailor':
+    case 'relic':
+    case 'star':
+    case 'action':
+    case 'settle':
+      return [];
+    default: {
+      const never: never = head;
+      throw new Error(`unknown effect ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+const isDie = (x: unknown): x is number => x === 0 || x === 1 || x === 2;
+const isValue = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 1 && x <= 6;
+const isCargo = (x: unknown): x is CargoKind => typeof x === 'string' && (CARGO_KINDS as readonly string[]).includes(x);
+
+/**
+ * Applies one move of `seat` to its copied sheet `s`. Returns null when accepted, else an error code:
+ * `INVALID_MOVE` for a malformed move, `ILLEGAL_MOVE` for a move the step does not allow.
+ */
+export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat: number, log: Log): string | null {
+  const b = board(state.map);
+  switch (move.type) {
+    case 'steer': {
+      if (!isDie(move.die) || !isValue(move.value) || typeof move.heroic !== 'boolean') return 'INVALID_MOVE';
+      if (s.step !== 'direction') return 'ILLEGAL_MOVE';
+      const raw = state.dice[move.die] ?? 0;
+      if (!canAdjust(s, raw, move.value, move.heroic)) return 'ILLEGAL_MOVE';
+      spend(s, raw, move.value, move.heroic);
+      s.directionDie = move.die;
+      s.direction = move.value;
+      s.step = 'distance';
+      log.push({ type: 'ship.steered', text: `Seat ${seat} steers ${move.value} with die ${move.die + 1}`, seat, die: move.die, raw, value: move.value, heroic: move.heroic });
+      return null;
+    }
+    case 'sail': {
+      if (!isDie(move.die) || !isValue(move.value) || typeof move.heroic !== 'boolean') return 'INVALID_MOVE';
+      if (s.step !== 'distance' || move.die === s.directionDie) return 'ILLEGAL_MOVE';
+      const raw = state.dice[move.die] ?? 0;
+      if (!canAdjust(s, raw, move.value, move.heroic)) return 'ILLEGAL_MOVE';
+      spend(s, raw, move.value, move.heroic);
+      s.distanceDie = move.die;
+      const entered = sailPath(b, s.ship, s.direction, move.value);
+      const from = s.ship;
+      moveShip(b, s, entered, seat, log);
+      s.step = 'duty';
+      log.push({
+        type: 'ship.moved',
+        text: `Seat ${seat} sails from ${b.ids[from]} to ${b.ids[s.ship]}`,
+        seat,
+        die: move.die,
+        raw,
+        value: move.value,
+        heroic: move.heroic,
+        path: entered.map((x) => b.ids[x]),
+      });
+      return null;
+    }
+    case 'duty':
+      return playDuty(b, state, s, move, seat, log);
+    case 'cargo': {
+      if (!isCargo(move.cargo)) return 'INVALID_MOVE';
+      const head = s.queue[0];
+      if (s.step !== 'resolve' || head?.k !== 'cargo' || !needsChoice(b, s, head) || !openTracks(s).includes(move.cargo)) return 'ILLEGAL_MOVE';
+      s.queue.shift();
+      takeCargo(s, move.cargo, seat, log);
+      collect(s, head.space);
+      drain(b, s, seat, log);
+      return null;
+    }
+    case 'sell':
+      return playSell(b, s, move, seat, log);
+    case 'dread': {
+      if (move.sailor !== 'normal' && move.sailor !== 'heroic') return 'INVALID_MOVE';
+      const head = s.queue[0];
+      if (s.step !== 'resolve' || head?.k !== 'dread' || !needsChoice(b, s, head)) return 'ILLEGAL_MOVE';
+      s.queue.shift();
+      fightDread(b, s, move.sailor, seat, log);
+      drain(b, s, seat, log);
+      return null;
+    }
+    default: {
+      // `apply` refuses unknown move types before calling here.
+      const never: never = move;
+      void never;
+      return 'INVALID_MOVE';
+    }
+  }
+}
+
+function playDuty(b: Board, state: VoyagesState, s: Sheet, move: Extract<VoyagesMove, { type: 'duty' }>, seat: number, log: Log): string | null {
+  const boxCount = GRID_ROWS * GRID_COLUMNS;
+  const box = move.box;
+  if (typeof move.heroic !== 'boolean' || (box !== null && !(Number.isInteger(box) && box >= 0 && box < boxCount))) return 'INVALID_MOVE';
+  if (s.step !== 'duty') return 'ILLEGAL_MOVE';
+  const raw = state.dice[dutyDie(s)] ?? 0;
+  s.queue = [];
+  if (box === null) {
+    if (move.heroic || openBoxes(b, s, raw).length > 0) return 'ILLEGAL_MOVE';
+    log.push({ type: 'duty.skipped', text: `Seat ${seat} skips the duty (${raw})`, seat, value: raw });
+  } else {
+    const value = gridValue(b, box);
+    if (boxMarked(s, box) || !canAdjust(s, raw, value, move.heroic)) return 'ILLEGAL_MOVE';
+    spend(s, raw, value, move.heroic);
+    s.queue = markBox(b, s, box);
+    log.push({ type: 'duty.marked', text: `Seat ${seat} marks duty box ${box + 1} (${value})`, seat, box, raw, value, heroic: move.heroic });
+  }
+  // §1.4: the duty (and its bonuses) before the action of the final space.
+  s.queue.push({ k: 'action' });
+  s.step = 'resolve';
+  drain(b, s, seat, log);
+  return null;
+}
+
+function playSell(b: Board, s: Sheet, move: Extract<VoyagesMove, { type: 'sell' }>, seat: number, log: Log): string | null {
+  const mode = move.mode;
+  if (mode !== 'none' && mode !== 'eachKind' && mode !== 'allOfKind') return 'INVALID_MOVE';
+  if (mode === 'allOfKind' ? !isCargo(move.cargo) : move.cargo !== null) return 'INVALID_MOVE';
+  const head = s.queue[0];
+  if (s.step !== 'resolve' || head?.k !== 'sell' || !needsChoice(b, s, head)) return 'ILLEGAL_MOVE';
+  const held = heldKinds(s);
+  if (mode === 'allOfKind' && (move.cargo === null || !held.includes(move.cargo))) return 'ILLEGAL_MOVE';
+  s.queue.shift();
+  let gold = 0;
+  const sold: Record<string, number> = {};
+  const sell = (kind: CargoKind, count: number) => {
+    const before = s.cargo[CARGO_KINDS.indexOf(kind)]?.sold ?? 0;
+    gold += sellCargo(b, s, kind, count, seat, log);
+    sold[kind] = (s.cargo[CARGO_KINDS.indexOf(kind)]?.sold ?? 0) - before;
+  };
+  // §3.4: "one of each kind" sells one box of every held kind; "all of one kind" every held box of it.
+  if (mode === 'eachKind') for (const kind of held) sell(kind, 1);
+  if (mode === 'allOfKind' && move.cargo !== null) sell(move.cargo, map1Sheet(b).cargo.tracks[move.cargo]?.length ?? 0);
+  log.push({ type: 'cargo.sold', text: `Seat ${seat} sells ${mode === 'none' ? 'nothing' : `for ${gold} gold`}`, seat, mode, sold, gold });
+  s.queue.unshift({ k: 'settle', space: head.space });
+  drain(b, s, seat, log);
+  return null;
+}

@@ -1,0 +1,78 @@
+/**
+ * The round loop (§1.4, §1.6, §2.8, §4): players act simultaneously; a player's forced steps are played
+ * for them; when the last player finishes, the end check runs and the next dice are rolled.
+ */
+import { Random } from '../../engine/random.js';
+import { map1Sheet, board } from './maps.js';
+import { legalMovesFor, playStep } from './moves.js';
+import { copySheet, totalStars, type Log } from './rules.js';
+import type { VoyagesMove, VoyagesState } from './types.js';
+
+/** §2.8: three stars trigger the final round. */
+export const STARS_TO_END = 3;
+
+/** §1.4 step 1: three shared dice from the seeded PRNG. */
+export function rollDice(rng: Random): [number, number, number] {
+  return [rng.between(1, 6), rng.between(1, 6), rng.between(1, 6)];
+}
+
+/** Plays `seat`'s steps while exactly one move is legal (a forced step, played inside apply). */
+export function autoplay(state: VoyagesState, seat: number, log: Log): void {
+  for (;;) {
+    const sheet = state.players[seat];
+    if (!sheet || sheet.step === 'done') return;
+    const moves = legalMovesFor(state, sheet);
+    const only = moves[0];
+    if (moves.length !== 1 || only === undefined) return;
+    const copy = copySheet(sheet);
+    if (playStep(state, copy, only, seat, log) !== null) return;
+    state.players[seat] = copy;
+  }
+}
+
+export function autoplayAll(state: VoyagesState, log: Log): void {
+  for (let seat = 0; seat < state.seats; seat++) autoplay(state, seat, log);
+}
+
+/**
+ * Applies `seat`'s move to `state` (a shallow copy the caller owns, with its own `players` array).
+ * Returns an error code or null.
+ */
+export function applyToCopy(state: VoyagesState, seat: number, move: VoyagesMove, log: Log): string | null {
+  const sheet = state.players[seat];
+  if (!sheet) return 'NOT_YOUR_TURN';
+  const copy = copySheet(sheet);
+  const error = playStep(state, copy, move, seat, log);
+  if (error !== null) return error;
+  state.players[seat] = copy;
+  autoplay(state, seat, log);
+  settleRounds(state, log);
+  return null;
+}
+
+/** Ends rounds while every player is done (forced steps may finish a whole round by themselves). */
+export function settleRounds(state: VoyagesState, log: Log): void {
+  while (!state.over && state.players.every((s) => s.step === 'done')) endRound(state, log);
+}
+
+/** §2.8 end check, §4 solo length, Appendix B item 6 safeguard; then the next roll. */
+function endRound(state: VoyagesState, log: Log): void {
+  const solo = state.seats === 1;
+  if (!solo && state.finalRound === null && state.players.some((s) => totalStars(s) >= STARS_TO_END)) {
+    state.finalRound = state.round + 1;
+    log.push({ type: 'game.finalRound', text: `A player has ${STARS_TO_END} stars: round ${state.finalRound} is the last`, round: state.finalRound });
+  }
+  const lastRound = solo ? map1Sheet(board(state.map)).soloRounds : Math.min(state.finalRound ?? state.maxRounds, state.maxRounds);
+  if (state.round >= lastRound) {
+    state.over = true;
+    log.push({ type: 'game.over', text: `The game ends after round ${state.round}`, round: state.round });
+    return;
+  }
+  const rng = new Random(state.rng);
+  state.dice = rollDice(rng);
+  state.rng = rng.state;
+  state.round += 1;
+  state.players = state.players.map((s) => ({ ...s, step: 'direction', directionDie: -1, direction: 0, distanceDie: -1 }));
+  log.push({ type: 'round.rolled', text: `Round ${state.round}: the dice show ${state.dice.join(', ')}`, round: state.round, dice: state.dice });
+  autoplayAll(state, log);
+}

@@ -1,0 +1,46 @@
+/** TypeBox schemas of the options, a move and the view (DESIGN.md: the API validates input with them). */
+import { Type } from 'typebox';
+import { CARGO_KINDS, MAP_IDS, SAILOR_KINDS, SELL_MODES } from './data.js';
+
+const literals = <T extends string | number>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+
+export const optionsSchema = Type.Object(
+  {
+    map: Type.Union(MAP_IDS.map((m) => Type.Literal(m)), { default: 1, description: 'Map 1-4 (all players use it)' }),
+    maxRounds: Type.Integer({ minimum: 1, maximum: 100, default: 30, description: 'Engine safeguard: last possible round (multi-player)' }),
+  },
+  { additionalProperties: false },
+);
+
+const die = Type.Integer({ minimum: 0, maximum: 2, description: 'Index of the die in `dice`' });
+const value = Type.Integer({ minimum: 1, maximum: 6, description: 'The final value after sailors' });
+const heroic = Type.Boolean({ description: 'A heroic sailor set the value (else normal sailors, one per step on the 6-1 wrap)' });
+
+export const moveSchema = Type.Union([
+  Type.Object({ type: Type.Literal('steer'), die, value, heroic }, { description: 'Assign a die to direction (windrose 1 = N, clockwise)' }),
+  Type.Object({ type: Type.Literal('sail'), die, value, heroic }, { description: 'Assign a die to distance; the ship moves' }),
+  Type.Object(
+    { type: Type.Literal('duty'), box: Type.Union([Type.Integer({ minimum: 0, maximum: 17 }), Type.Null()]), heroic },
+    { description: 'Mark duty box row*6+col with the remaining die (null: skip when no box shows its value)' },
+  ),
+  Type.Object({ type: Type.Literal('cargo'), cargo: literals(CARGO_KINDS) }, { description: 'The track a barrel goes to' }),
+  Type.Object(
+    { type: Type.Literal('sell'), mode: literals(SELL_MODES), cargo: Type.Union([literals(CARGO_KINDS), Type.Null()]) },
+    { description: 'Selling at a settlement; cargo names the kind for allOfKind' },
+  ),
+  Type.Object({ type: Type.Literal('dread'), sailor: literals(SAILOR_KINDS) }, { description: 'The sailor the Dread exhausts' }),
+]);
+
+export const viewSchema = Type.Object(
+  {
+    map: Type.Integer(),
+    seats: Type.Integer(),
+    round: Type.Integer(),
+    dice: Type.Array(Type.Integer(), { minItems: 3, maxItems: 3 }),
+    finalRound: Type.Union([Type.Integer(), Type.Null()]),
+    over: Type.Boolean(),
+    players: Type.Array(Type.Object({}, { additionalProperties: true })),
+    viewer: Type.Union([Type.Integer(), Type.Null()]),
+  },
+  { additionalProperties: true, description: 'The whole state without the PRNG (§8: nothing else is hidden)' },
+);

@@ -1,0 +1,51 @@
+/** Setup (§1.3): every ship on START with 6 unused normal sailors; round 1's dice are rolled at once. */
+import { createRng, Random } from '../../engine/random.js';
+import type { SetupInput } from '../../engine/types.js';
+import { CARGO_KINDS } from './data.js';
+import { board, map1Sheet, type Board } from './maps.js';
+import { autoplayAll, rollDice, settleRounds } from './round.js';
+import type { Sheet, VoyagesOptions, VoyagesState } from './types.js';
+
+/** Bumped when a rules change would alter recorded games (DESIGN.md). */
+export const ENGINE_VERSION = 1;
+
+export function newSheet(b: Board): Sheet {
+  const sheet = map1Sheet(b);
+  return {
+    ship: b.start,
+    step: 'direction',
+    directionDie: -1,
+    direction: 0,
+    distanceDie: -1,
+    crew: { normal: sheet.crew.startSailors, heroic: 0, exhausted: 0 },
+    collected: [],
+    visited: [],
+    explored: [],
+    stars: Object.fromEntries(sheet.starSources.map((x) => [x.source, 0])),
+    queue: [],
+    grid: 0,
+    cargo: CARGO_KINDS.map(() => ({ taken: 0, sold: 0 })),
+    dreadDefeated: false,
+  };
+}
+
+export function setup({ seats, options, seed }: SetupInput<VoyagesOptions>): VoyagesState {
+  const b = board(options.map);
+  const rng = new Random(createRng(seed));
+  const dice = rollDice(rng);
+  const state: VoyagesState = {
+    engineVersion: ENGINE_VERSION,
+    map: options.map,
+    seats,
+    maxRounds: options.maxRounds,
+    round: 1,
+    dice,
+    finalRound: null,
+    over: false,
+    players: Array.from({ length: seats }, () => newSheet(b)),
+    rng: rng.state,
+  };
+  autoplayAll(state, []);
+  settleRounds(state, []);
+  return state;
+}

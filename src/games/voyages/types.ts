@@ -1,0 +1,97 @@
+/**
+ * Voyages state, moves and options. State is plain JSON (DESIGN.md): counts and index lists only.
+ *
+ * One round of one player is a short sequence of moves (§1.4, §1.6):
+ *   steer (direction die) -> sail (distance die; the ship moves) -> duty (duty die and box) -> choices
+ * A move states its die, the final value and whether a heroic sailor set it; normal sailors spent are the
+ * circular distance (§1.5 normal form). Steps with a single legal move are played inside `apply`.
+ */
+import type { RngState } from '../../engine/random.js';
+import type { CargoFeature, CargoKind, MapId, RoundStep, SailorKind, SellMode, StarSource } from './data.js';
+
+export interface VoyagesOptions {
+  /** Which map (1-4); all players use it (§1.3). */
+  readonly map: MapId;
+  /** Engine safeguard (Appendix B, item 6): a multi-player game ends after this round at the latest. */
+  readonly maxRounds: number;
+}
+
+/** Crew boxes (§2.6): traced boxes = normal + heroic + exhausted. */
+export interface Crew {
+  normal: number;
+  heroic: number;
+  exhausted: number;
+}
+
+/** One cargo track (§3.4): `taken` boxes circled, the first `sold` of them crossed. */
+export interface CargoTrack {
+  taken: number;
+  sold: number;
+}
+
+/**
+ * Work left in a player's round, resolved front to back (§2.7: depth-first, left to right). An item that
+ * needs the player's choice waits at the front until a choice move resolves it.
+ */
+export type Effect =
+  | { readonly k: 'sailor' }
+  | { readonly k: 'relic'; readonly space: number }
+  | { readonly k: 'cargo'; readonly cargo: CargoFeature; readonly space: number }
+  | { readonly k: 'star'; readonly source: StarSource }
+  | { readonly k: 'action' }
+  | { readonly k: 'sell'; readonly space: number }
+  | { readonly k: 'settle'; readonly space: number }
+  | { readonly k: 'dread' };
+
+/** A space number of -1 in an effect means "from a reward, not from a space". */
+export const NO_SPACE = -1;
+
+export interface Sheet {
+  /** The ship's space number. */
+  ship: number;
+  step: RoundStep;
+  /** Die indices (0-2) assigned to direction and distance this round, and their final values. */
+  directionDie: number;
+  direction: number;
+  distanceDie: number;
+  crew: Crew;
+  /** Space numbers whose one-time effect this player has used (§2.4). */
+  collected: number[];
+  /** Numbered islands visited (§2.4). */
+  visited: number[];
+  /** Region indices explored (§2.5). */
+  explored: number[];
+  stars: Partial<Record<StarSource, number>>;
+  queue: Effect[];
+  /** Map 1 duty grid (§3.3): bit `row * 6 + col` set when marked. */
+  grid: number;
+  /** Map 1 cargo tracks in CARGO_KINDS order (§3.4). */
+  cargo: CargoTrack[];
+  dreadDefeated: boolean;
+}
+
+export interface VoyagesState {
+  readonly engineVersion: number;
+  readonly map: MapId;
+  readonly seats: number;
+  readonly maxRounds: number;
+  round: number;
+  /** The three shared dice of this round (§1.4 step 1). */
+  dice: readonly [number, number, number];
+  /** The final round once a player reached 3 stars (§2.8), else null. */
+  finalRound: number | null;
+  over: boolean;
+  players: Sheet[];
+  rng: RngState;
+}
+
+export type VoyagesMove =
+  | { readonly type: 'steer'; readonly die: number; readonly value: number; readonly heroic: boolean }
+  | { readonly type: 'sail'; readonly die: number; readonly value: number; readonly heroic: boolean }
+  /** `box` is `row * 6 + col` on the map 1 grid, or null to skip when no box can take the value. */
+  | { readonly type: 'duty'; readonly box: number | null; readonly heroic: boolean }
+  | { readonly type: 'cargo'; readonly cargo: CargoKind }
+  | { readonly type: 'sell'; readonly mode: SellMode; readonly cargo: CargoKind | null }
+  | { readonly type: 'dread'; readonly sailor: SailorKind };
+
+export type VoyagesMoveType = VoyagesMove['type'];
