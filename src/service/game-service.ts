@@ -11,12 +11,23 @@ import type { GameEvents } from './game-events.js';
 import { StateCache, applyStored, initialState, stateAt, type LiveState } from './game-state.js';
 import type { Player } from './players.js';
 import { validatorFor, type MoveValidator } from './move-validation.js';
+import { clockUpdates, parseClockOptions, readClock, systemClock, type Clock, type ClockOptions } from '../timers/clock.js';
 
 export type Caller = Player | null;
 
 export interface ServiceOptions {
   readonly snapshotEvery: number;
   readonly cacheSize: number;
+  /** Time for turn clocks and notifications (tests move it by hand); default the system clock. */
+  readonly clock?: Clock;
+}
+
+/** A running turn deadline of a seat (timed games only). */
+export interface SeatDeadline {
+  readonly seat: number;
+  readonly deadlineAt: string;
+  readonly reminderAt: string | null;
+  readonly reserveSeconds: number;
 }
 
 export interface SeatSummary {
@@ -46,6 +57,10 @@ export interface GameSummary {
   /** The seed itself, once the game is over (so anyone can check the commitment and replay). */
   readonly seed: string | null;
   readonly outcome: GameOutcome | null;
+  /** Turn-clock options in seconds; null for an untimed game. */
+  readonly clock: ClockOptions | null;
+  /** The running turn deadlines, one per seat whose timed turn it is. */
+  readonly deadlines: readonly SeatDeadline[];
 }
 
 export interface GameOutcome extends Outcome {
@@ -87,6 +102,8 @@ export interface CreateGame {
   readonly join?: boolean | undefined;
   readonly seat?: number | undefined;
   readonly bots?: readonly { readonly seat: number; readonly level: string }[] | undefined;
+  /** Turn clock in seconds: { perMove, reserve?, reminderBefore?, onTimeout?: 'bot' | 'forfeit' }. */
+  readonly clock?: unknown;
 }
 
 export interface Page<T> {
@@ -107,6 +124,7 @@ export class GameService {
   private readonly validators = new Map<string, MoveValidator>();
   /** Called after every committed move (the bot driver, webhooks...). */
   private readonly listeners: ((game: GameRow) => void)[] = [];
+  private readonly clock: Clock;
 
   constructor(
     private readonly store: EventStore,
@@ -115,6 +133,7 @@ export class GameService {
     private readonly options: ServiceOptions,
   ) {
     this.cache = new StateCache(options.cacheSize);
+    this.clock = options.clock ?? systemClock;
     for (const game of registry.values()) this.validators.set(game.id, validatorFor(game));
   }
 
@@ -144,6 +163,7 @@ export class GameService {
     }
     const options = engine.validateOptions(input.options ?? {}, input.seats);
     if (!options.ok) throw new ServiceError(options.error.code, options.error.message, 400);
+    const clock = parseClockOptions(input.clock);
     const seats = Array.from({ length: input.seats }, (_, index) => ({ index, playerId: null as string | null, botLevel: null as string | null }));
     for (const bot of input.bots ?? []) {
       const seat = seats[bot.seat];
@@ -169,6 +189,7 @@ export class GameService {
       seedCommitment: sha256(seed),
       createdById: player.id,
       seats,
+      ...(clock ? { clock, reserveSeconds: clock.reserve } : {}),
     });
     return this.summarize(game);
   }
@@ -204,7 +225,11 @@ export class GameService {
     if (empty.length > 0) throw new ServiceError('SEATS_NOT_FILLED', `seats ${empty.join(', ')} are empty`);
     const engine = this.engine(game.type);
     const state = initialState(engine, game);
-    if (!(await this.store.leaveWaiting(gameId, 'active', engine.toMove(state)))) {
+    const toMove = engine.toMove(state);
+    const now = this.clock.now();
+    const clock = readClock(game.clock);
+    const clocks = clock ? clockUpdates({ clock, seats: game.seats, actor: null, resigning: false, toMove, version: 0, now }) : [];
+    if (!(await this.store.start(gameId, toMove, now, { game: ['game.started'], turnSeats: toMove }, clocks))) {
       throw new ServiceError('GAME_ALREADY_STARTED', 'the game has already started');
     }
     this.cache.set(gameId, { version: 0, state });
@@ -232,8 +257,9 @@ export class GameService {
     try {
       return await this.playerMove(player, gameId, input, requestHash);
     } catch (error) {
-      // A concurrent request with the same key committed first: answer as it did.
-      const raced = error instanceof ServiceError && error.code === 'IDEMPOTENCY_RACE' && (await this.store.findIdempotent(player.id, input.idempotencyKey));
+      // A concurrent request with the same key may have committed first (so this one lost the race, or
+      // found the turn gone): the first answer is the answer.
+      const raced = error instanceof ServiceError && (await this.store.findIdempotent(player.id, input.idempotencyKey));
       if (raced) return replayIdempotent(raced, requestHash);
       throw error;
     }
@@ -273,6 +299,7 @@ export class GameService {
       const outcome = engineOutcome ? withResignations(engineOutcome, current) : null;
       const toMove = outcome ? [] : engine.toMove(applied.state);
       const version = live.version + 1;
+      const now = this.clock.now();
       const result: MoveResult = {
         gameId: current.id,
         seq: version,
@@ -294,6 +321,9 @@ export class GameService {
         toMove,
         finished: outcome !== null,
         outcome,
+        now,
+        turnStarted: turnsStarting(current, seat, toMove, false),
+        clocks: this.clockChanges(current, seat, false, toMove, version, now),
         ...(version % this.options.snapshotEvery === 0 ? { snapshot: applied.state } : {}),
         ...(idempotency ? { idempotency: { ...idempotency, status: 200, response: result } } : {}),
       });
@@ -319,22 +349,33 @@ export class GameService {
    */
   async resign(caller: Caller, gameId: string, seatArg?: number): Promise<MoveResult> {
     const player = requirePlayer(caller);
+    return this.resignSeat(gameId, player.id, (game) => {
+      const seat = mySeats(player, game).find((s) => seatArg === undefined || s === seatArg);
+      if (seat === undefined) throw new ServiceError('NOT_YOUR_SEAT', 'you hold no such seat in this game');
+      return seat;
+    });
+  }
+
+  /** Resigns the seat `pick` chooses on the latest state (null: nothing to do), retrying lost races. */
+  private async resignSeat(gameId: string, playerId: string | null, pick: (game: GameRow) => Seat | null, text = 'resigned'): Promise<MoveResult> {
     for (let attempt = 0; ; attempt++) {
       const game = await this.requireGame(gameId);
       assertActive(game);
-      const seat = mySeats(player, game).find((s) => seatArg === undefined || s === seatArg);
-      if (seat === undefined) throw new ServiceError('NOT_YOUR_SEAT', 'you hold no such seat in this game');
+      const seat = pick(game);
+      if (seat === null) throw new ServiceError('STALE_VERSION', 'nothing to resign any more');
       const engine = this.engine(game.type);
       const live = await this.live(game, engine);
       const resigned = new Set([...game.seats.filter((s) => s.resigned).map((s) => s.index), seat]);
       const standing = game.seats.filter((s) => !resigned.has(s.index)).map((s) => s.index);
       const outcome = standing.length <= 1 ? resignationOutcome(game, standing, resigned) : null;
       const toMove = outcome ? [] : engine.toMove(live.state);
-      const log: LogEntry[] = [{ type: 'seat.resigned', seat, text: `Seat ${seat} resigned` }];
+      const log: LogEntry[] = [{ type: 'seat.resigned', seat, text: `Seat ${seat} ${text}` }];
       const version = live.version + 1;
+      const now = this.clock.now();
       const appended = await this.store.append({
         gameId, expectedVersion: live.version, seat, kind: 'resign', payload: { type: 'resign' }, log,
-        playerId: player.id, toMove, finished: outcome !== null, outcome,
+        playerId, toMove, finished: outcome !== null, outcome,
+        now, turnStarted: turnsStarting(game, seat, toMove, true), clocks: this.clockChanges(game, seat, true, toMove, version, now),
       });
       if (appended.ok) {
         this.cache.set(gameId, { version, state: live.state });
@@ -370,6 +411,45 @@ export class GameService {
       throw error;
     }
     return true;
+  }
+
+  /**
+   * A seat's turn deadline has passed: the game's policy applies through the ordinary paths, the seat's
+   * bot plays the move ('bot') or the seat forfeits ('forfeit', a resignation). Does nothing (false)
+   * unless that very turn (`turnVersion`) is still running and its deadline has passed by the clock.
+   */
+  async timeOut(gameId: string, seat: Seat, turnVersion: number): Promise<boolean> {
+    const game = await this.store.getGame(gameId);
+    const clock = readClock(game?.clock);
+    const row = game?.seats[seat];
+    const due = (g: GameRow): boolean => {
+      const r = g.seats[seat];
+      return g.status === 'active' && r !== undefined && r.turnVersion === turnVersion && r.deadlineAt !== null
+        && r.deadlineAt.getTime() <= this.clock.now().getTime() && g.toMove.includes(seat);
+    };
+    if (!game || !clock || !row || !due(game)) return false;
+    const engine = this.engine(game.type);
+    try {
+      if (clock.onTimeout === 'forfeit') {
+        await this.resignSeat(gameId, null, (g) => (due(g) ? seat : null), 'ran out of time and forfeited');
+        return true;
+      }
+      const live = await this.live(game, engine);
+      const levels = engine.bot.levels;
+      const level = levels[levels.length - 1] ?? 'random';
+      const move = engine.bot.choose(live.state, seat, { level, seed: `${game.id}:${live.version}:${seat}:timeout` });
+      await this.commitMove(game, engine, seat, null, move, live.version);
+      return true;
+    } catch (error) {
+      // The player moved (or the game changed) just before: their move stands, the timeout is void.
+      if (error instanceof ServiceError && error.code === 'STALE_VERSION') return false;
+      throw error;
+    }
+  }
+
+  private clockChanges(game: GameRow, actor: Seat, resigning: boolean, toMove: readonly number[], version: number, now: Date) {
+    const clock = readClock(game.clock);
+    return clock ? clockUpdates({ clock, seats: game.seats, actor, resigning, toMove, version, now }) : [];
   }
 
   /** Active games where a bot (or a resigned seat) is to move. */
@@ -539,6 +619,12 @@ export class GameService {
       seedCommitment: game.seedCommitment,
       seed: over ? game.seed : null,
       outcome: (game.outcome as GameOutcome | null) ?? null,
+      clock: readClock(game.clock),
+      deadlines: game.status === 'active'
+        ? game.seats.flatMap((s) => (s.deadlineAt
+          ? [{ seat: s.index, deadlineAt: s.deadlineAt.toISOString(), reminderAt: s.reminderAt?.toISOString() ?? null, reserveSeconds: s.reserveSeconds }]
+          : []))
+        : [],
     };
   }
 }
@@ -548,6 +634,11 @@ export class GameService {
 function requirePlayer(caller: Caller): Player {
   if (!caller) throw new ServiceError('UNAUTHENTICATED', 'this needs a bearer token: register at POST /v1/players');
   return caller;
+}
+
+/** Seats whose turn starts with a move by `actor`: newly to move, or the actor moving again. */
+function turnsStarting(before: GameRow, actor: Seat, toMove: readonly number[], resigning: boolean): number[] {
+  return toMove.filter((s) => !(resigning && s === actor) && (s === actor || !before.toMove.includes(s)));
 }
 
 function assertActive(game: GameRow): void {

@@ -7,7 +7,9 @@
  * reported as stale; the primary key (game_id, seq) makes a duplicate or a gap impossible even so.
  */
 import type { Database } from './database.js';
-import type { Prisma } from '../generated/prisma/client.js';
+import { Prisma } from '../generated/prisma/client.js';
+import { outboxInsert, type OutboxEvents } from '../webhooks/outbox.js';
+import { clockUpdateSql, type SeatClockUpdate } from '../timers/clock.js';
 
 export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
 
@@ -17,6 +19,13 @@ export interface SeatRow {
   readonly playerName: string | null;
   readonly botLevel: string | null;
   readonly resigned: boolean;
+  /** Turn clock (timed games): the running turn's version, start, deadline, reminder; reserve left. */
+  readonly turnVersion: number | null;
+  readonly turnStartedAt: Date | null;
+  readonly deadlineAt: Date | null;
+  readonly reminderAt: Date | null;
+  readonly reminded: boolean;
+  readonly reserveSeconds: number;
 }
 
 export interface GameRow {
@@ -36,6 +45,8 @@ export interface GameRow {
   readonly createdAt: Date;
   readonly startedAt: Date | null;
   readonly finishedAt: Date | null;
+  /** Turn-clock options (src/timers/clock.ts), null for an untimed game. */
+  readonly clock: unknown;
   readonly seats: readonly SeatRow[];
 }
 
@@ -65,6 +76,12 @@ export interface AppendInput {
   /** The state after this move, when it is time for a snapshot. */
   readonly snapshot?: unknown;
   readonly idempotency?: { readonly playerId: string; readonly key: string; readonly requestHash: string; readonly status: number; readonly response: unknown };
+  /** The commit time by the service's clock (outbox rows and turn clocks use it); default now. */
+  readonly now?: Date;
+  /** Seats whose turn starts with this move, for `turn.started` webhooks; default none. */
+  readonly turnStarted?: readonly number[];
+  /** Turn-clock changes of a timed game, written with the move. */
+  readonly clocks?: readonly SeatClockUpdate[];
 }
 
 export type AppendResult = { readonly ok: true; readonly seq: number; readonly createdAt: Date } | { readonly ok: false; readonly reason: 'stale' | 'duplicate-key' };
@@ -84,6 +101,12 @@ function toGameRow(game: GameWithSeats): GameRow {
       playerName: s.player?.name ?? null,
       botLevel: s.botLevel,
       resigned: s.resigned,
+      turnVersion: s.turnVersion,
+      turnStartedAt: s.turnStartedAt,
+      deadlineAt: s.deadlineAt,
+      reminderAt: s.reminderAt,
+      reminded: s.reminded,
+      reserveSeconds: s.reserveSeconds,
     })),
   };
 }
@@ -106,6 +129,9 @@ export class EventStore {
     seedCommitment: string;
     createdById: string;
     seats: readonly { index: number; playerId: string | null; botLevel: string | null }[];
+    clock?: unknown;
+    /** Initial correspondence reserve of every seat, in seconds. */
+    reserveSeconds?: number;
   }): Promise<GameRow> {
     const game = await this.db.game.create({
       data: {
@@ -117,11 +143,13 @@ export class EventStore {
         seed: input.seed,
         seedCommitment: input.seedCommitment,
         createdById: input.createdById,
+        ...(input.clock ? { clock: input.clock as Prisma.InputJsonValue } : {}),
         seats: {
           create: input.seats.map((s) => ({
             index: s.index,
             playerId: s.playerId,
             botLevel: s.botLevel,
+            reserveSeconds: input.reserveSeconds ?? 0,
             joinedAt: s.playerId || s.botLevel ? new Date() : null,
           })),
         },
@@ -155,6 +183,23 @@ export class EventStore {
     return updated.count === 1;
   }
 
+  /**
+   * waiting -> active with the `game.started` / `turn.started` outbox rows and the first turn clocks,
+   * in one statement; false when the game was not waiting any more.
+   */
+  async start(gameId: string, toMove: readonly number[], now: Date, outbox: OutboxEvents, clocks: readonly SeatClockUpdate[] = []): Promise<boolean> {
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      WITH bumped AS (
+        UPDATE games SET status = 'active', started_at = ${now}, to_move = ${[...toMove]}::int[], turn_started_at = ${now}
+         WHERE id = ${gameId}::uuid AND status = 'waiting'
+        RETURNING id, version
+      ), clocked AS (${clockUpdateSql('bumped', clocks)}
+      ), outbox AS (${outboxInsert('bumped', outbox, now)}
+      )
+      SELECT id FROM bumped`;
+    return rows.length === 1;
+  }
+
   /** The one write path for moves (and resignations): see the file comment. */
   async append(input: AppendInput): Promise<AppendResult> {
     const status = input.finished ? 'finished' : 'active';
@@ -182,8 +227,11 @@ export class EventStore {
           INSERT INTO snapshots (game_id, seq, state)
           SELECT id, version, ${snapshot}::jsonb FROM bumped WHERE ${snapshot}::jsonb IS NOT NULL
         ), resigned AS (
-          UPDATE seats SET resigned = true FROM bumped
+          UPDATE seats SET resigned = true, turn_version = NULL, turn_started_at = NULL, deadline_at = NULL, reminder_at = NULL
+            FROM bumped
            WHERE seats.game_id = bumped.id AND seats.index = ${input.seat} AND ${input.kind} = 'resign'
+        ), clocked AS (${clockUpdateSql('bumped', input.clocks ?? [])}
+        ), outbox AS (${outboxInsert('bumped', { game: input.finished ? ['move.made', 'game.finished'] : ['move.made'], turnSeats: input.finished ? [] : (input.turnStarted ?? []) }, input.now ?? new Date())}
         ), idem AS (
           INSERT INTO idempotency_keys (player_id, key, request_hash, status, response)
           SELECT ${idem?.playerId ?? null}::uuid, ${idem?.key ?? null}, ${idem?.requestHash ?? null}, ${idem?.status ?? null}::int,
