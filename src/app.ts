@@ -37,6 +37,8 @@ export interface AppOptions {
   readonly snapshotEvery?: number;
   readonly stateCacheSize?: number;
   readonly poolSize?: number;
+  /** Start background work (bots, deliveries, timers). Off only for tools that never touch the database. */
+  readonly workers?: boolean;
 }
 
 declare module 'fastify' {
@@ -89,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // @fastify/websocket must be registered at the root, before mercurius, for subscriptions.
   await app.register(websocket);
   await app.register(swagger, {
+    hideUntagged: true, // GraphQL's own routes are documented by its schema, not here
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -127,9 +130,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
-  app.addHook('onReady', async () => {
-    // Bots whose turn came while the service was down (or in another process) play now.
-    for (const gameId of await games.gamesWithBotTurns()) bots.kick(gameId);
-  });
+  if (options.workers ?? true) {
+    app.addHook('onReady', async () => {
+      // Bots whose turn came while the service was down (or in another process) play now.
+      for (const gameId of await games.gamesWithBotTurns()) bots.kick(gameId);
+    });
+  }
   return app;
 }
