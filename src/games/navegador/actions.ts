@@ -37,6 +37,7 @@ import {
   buildingsLeft,
   chartEmpty,
   columnIndex,
+  editRegion,
   maxRecruit,
   maxShipBuild,
   sailingRange,
@@ -113,7 +114,7 @@ export function sail(state: NavegadorState, seat: number, paths: readonly SailPa
 /** E3-E8 for region `target`, after the sailing action's movement. */
 function explore(state: NavegadorState, seat: number, target: number, loss: number): LogEntry[] {
   const p = player(state, seat);
-  const region = state.regions[target] as NavegadorState['regions'][number];
+  const region = editRegion(state, target);
   p.ships[target] = (p.ships[target] as number) - loss;
   p.supply += loss;
   p.explorers += 1;
@@ -231,9 +232,9 @@ export function found(state: NavegadorState, seat: number, regions: readonly num
   const founded: { region: number; value: number }[] = [];
   for (let r = 0; r < REGION_COUNT; r++) {
     const n = perRegion[r] as number;
-    const region = state.regions[r];
     const good = STACKS[r]?.good;
-    if (n === 0 || !region || !good) continue;
+    if (n === 0 || !good) continue;
+    const region = editRegion(state, r);
     for (const value of region.faceUp.splice(0, n)) founded.push({ region: r, value });
     p.colonies[GOODS.indexOf(good)] = (p.colonies[GOODS.indexOf(good)] as number) + n;
   }

@@ -67,12 +67,23 @@ export function evaluate(state: NavegadorState, seat: number): number {
     colonyReady += Math.min(n, state.regions[r]?.faceUp.length ?? 0);
   });
   const cash = Math.min(p.cash, WORKING_CASH) / 60 + Math.max(0, p.cash - WORKING_CASH) / 200;
-  return vp + cash + shipsOnBoard(p) * 0.8 + progress * 0.2 + colonyReady * 1.2 + endBonus(state, seat, vp);
+  // Workers up to 7 open buildings and colonies (a church needs 5, two buildings 7-9).
+  const crew = Math.min(p.workers, 7);
+  return vp + cash + crew + shipsOnBoard(p) * 0.8 + progress * 0.2 + colonyReady * 1.2 + endPressure(state, seat, vp);
 }
 
-/** Triggering the end (or letting it come) is worth it only while ahead of every rival. */
-function endBonus(state: NavegadorState, seat: number, vp: number): number {
-  if (state.end === null) return 0;
+/** After this many turns per seat the bot presses for the end, so that bot games always finish. */
+const LATE_TURNS_PER_SEAT = 40;
+
+/**
+ * Triggering the end (or letting it come) is worth it while ahead of every rival; in a long game the
+ * bot also values emptying the building chart and triggering the end whoever leads.
+ */
+function endPressure(state: NavegadorState, seat: number, vp: number): number {
+  const late = state.turn > LATE_TURNS_PER_SEAT * state.seats;
+  const chart = late ? 2 * state.chartTaken.reduce((a, b) => a + b, 0) : 0;
+  if (state.end === null) return chart;
+  if (late) return chart + 30;
   const best = Math.max(...state.players.map((q, s) => (s === seat ? -Infinity : (scoreBreakdown(q).total as number))));
   return vp > best ? 15 : -5;
 }

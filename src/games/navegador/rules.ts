@@ -21,7 +21,7 @@ import {
   type Column,
   type Phase,
 } from './data.js';
-import type { NavegadorState, PlayerState } from './types.js';
+import type { NavegadorState, PlayerState, RegionState } from './types.js';
 
 /** T1: fields moved clockwise from `from` to `to`, in 1..8 (8 = the same action again). */
 export function rondelDistance(from: number, to: number): number {
@@ -167,12 +167,17 @@ export function defaultPayment(player: PlayerState, cost: number): number[] {
   return pay;
 }
 
-/** Copies what apply may change: the state shell, the players, the regions and the small arrays. */
-export function cloneState(state: NavegadorState): NavegadorState {
+/**
+ * Copies what apply may change: the state shell, the small arrays and the mover's own sheet (an action
+ * only ever changes the acting player). Regions are shared until `editRegion` copies the one changed.
+ */
+export function cloneState(state: NavegadorState, seat: number): NavegadorState {
+  const players = state.players.slice();
+  players[seat] = clonePlayer(players[seat] as PlayerState);
   return {
     ...state,
-    players: state.players.map(clonePlayer),
-    regions: state.regions.map((r) => ({ explored: r.explored, hidden: r.hidden.slice(), faceUp: r.faceUp.slice() })),
+    players,
+    regions: state.regions.slice(),
     market: state.market.slice(),
     gallery: state.gallery.slice(),
     box: state.box.slice(),
@@ -181,6 +186,14 @@ export function cloneState(state: NavegadorState): NavegadorState {
     end: state.end === null ? null : { ...state.end },
     setAside: state.setAside.slice(),
   };
+}
+
+/** Replaces region `r` of a draft made by `cloneState` with its own copy, ready to change. */
+export function editRegion(draft: NavegadorState, r: number): RegionState {
+  const region = draft.regions[r] as RegionState;
+  const copy = { explored: region.explored, hidden: region.hidden.slice(), faceUp: region.faceUp.slice() };
+  draft.regions[r] = copy;
+  return copy;
 }
 
 function clonePlayer(p: PlayerState): PlayerState {

@@ -16,7 +16,7 @@ export function applyMove(state: NavegadorState, seat: number, raw: unknown): Ap
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats || seat !== state.current) return refuse('NOT_YOUR_TURN', `it is seat ${state.current}'s turn`);
   const move = parseMove(raw);
   if (move === null) return refuse('INVALID_MOVE', 'malformed move');
-  const draft = cloneState(state);
+  const draft = cloneState(state, seat);
   const result = dispatch(draft, seat, move);
   return isRefusal(result) ? { ok: false, error: result } : accept(draft, result);
 }
