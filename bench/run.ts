@@ -1,0 +1,203 @@
+/**
+ * `npm run bench`: measures, against a real Postgres (BENCH_DATABASE_URL, else DATABASE_URL, else an
+ * embedded one in a temporary folder):
+ *   1. moves per second and p50/p99 latency through the HTTP API (a listening server, real sockets) for
+ *      N concurrent games, every move durably committed;
+ *   2. the cost of a move late in a long game (BENCH_LONG moves already in the log) against one early in
+ *      a fresh game, with a cold cache (snapshot + tail) and a warm one;
+ *   3. per hosted engine: complete random games per second on one core, and the time to replay a full
+ *      recorded game (the fixtures under test/games/<id>/fixtures).
+ * Knobs: BENCH_GAMES (50), BENCH_MOVES per game (100), BENCH_LONG (60000), BENCH_ENGINE_SECONDS (3).
+ */
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { GAMES } from '../src/games/registry.js';
+import { Random, createRng } from '../src/engine/random.js';
+import { replay, type GameRecord } from '../src/engine/replay.js';
+import type { AnyGameDefinition } from '../src/engine/types.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/store/embedded-postgres.js';
+import { migrate } from '../src/store/migrate.js';
+import { nim } from '../test/support/nim.js';
+
+const GAME_COUNT = Number(process.env.BENCH_GAMES ?? 50);
+const MOVES_PER_GAME = Number(process.env.BENCH_MOVES ?? 100);
+const LONG_GAME = Number(process.env.BENCH_LONG ?? 60_000);
+const ENGINE_SECONDS = Number(process.env.BENCH_ENGINE_SECONDS ?? 3);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const ms = (x: number) => `${x.toFixed(2)} ms`;
+
+async function database(): Promise<{ url: string; cleanup: () => Promise<void> }> {
+  const given = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  let embedded: EmbeddedDatabase | null = null;
+  let dir: string | null = null;
+  let server = given;
+  if (!server) {
+    dir = await mkdtemp(join(tmpdir(), 'portolan-bench-'));
+    embedded = await startEmbeddedPostgres(dir, 54400 + (process.pid % 500), false);
+    server = embedded.url;
+  }
+  const name = `portolan_bench_${process.pid}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  await migrate(url.toString());
+  return {
+    url: url.toString(),
+    cleanup: async () => {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await embedded?.stop();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function http(base: string, method: string, path: string, token?: string, body?: unknown): Promise<any> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function newNimGame(base: string, a: string, b: string, stones: number): Promise<string> {
+  const game = await http(base, 'POST', '/v1/games', a, { type: 'nim', seats: 2, options: { stones } });
+  await http(base, 'POST', `/v1/games/${game.id}/join`, b, {});
+  await http(base, 'POST', `/v1/games/${game.id}/start`, a);
+  return game.id;
+}
+
+async function throughput(base: string, a: string, b: string): Promise<void> {
+  const ids = await Promise.all(Array.from({ length: GAME_COUNT }, () => newNimGame(base, a, b, MOVES_PER_GAME * 3)));
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    ids.map(async (id) => {
+      for (let v = 0; v < MOVES_PER_GAME; v++) {
+        const t0 = performance.now();
+        await http(base, 'POST', `/v1/games/${id}/moves`, v % 2 === 0 ? a : b, { move: { type: 'take', count: 1 }, expectedVersion: v });
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((x, y) => x - y);
+  console.log(`\n## HTTP moves: ${GAME_COUNT} concurrent games x ${MOVES_PER_GAME} moves, each committed to Postgres`);
+  console.log(`moves/s: ${(latencies.length / seconds).toFixed(0)}   p50: ${ms(percentile(latencies, 50))}   p99: ${ms(percentile(latencies, 99))}   max: ${ms(latencies[latencies.length - 1] ?? NaN)}`);
+}
+
+async function timeMoves(base: string, id: string, a: string, b: string, from: number, count: number, clearCache?: () => void): Promise<number[]> {
+  const times: number[] = [];
+  for (let v = from; v < from + count; v++) {
+    clearCache?.();
+    const t0 = performance.now();
+    await http(base, 'POST', `/v1/games/${id}/moves`, v % 2 === 0 ? a : b, { move: { type: 'take', count: 1 }, expectedVersion: v });
+    times.push(performance.now() - t0);
+  }
+  return times.sort((x, y) => x - y);
+}
+
+async function lateVersusEarly(base: string, url: string, a: string, b: string, clearCache: () => void): Promise<void> {
+  const stones = LONG_GAME + 1000;
+  const long = await newNimGame(base, a, b, stones);
+  // Fill the log directly (the HTTP path is measured above): LONG_GAME "take 1" moves and the snapshots
+  // the service would have written every 100 moves.
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(
+    `INSERT INTO moves (game_id, seq, seat, kind, payload, log)
+     SELECT $1, s, (s - 1) % 2, 'move', '{"type":"take","count":1}', '[]' FROM generate_series(1, $2::int) s`,
+    [long, LONG_GAME],
+  );
+  await client.query(`UPDATE games SET version = $2, to_move = ARRAY[$2::int % 2] WHERE id = $1`, [long, LONG_GAME]);
+  const row = await client.query('SELECT seed, options FROM games WHERE id = $1', [long]);
+  let state = nim.setup({ seats: 2, options: row.rows[0].options, seed: row.rows[0].seed });
+  for (let seq = 1; seq <= LONG_GAME; seq++) {
+    const r = nim.apply(state, (seq - 1) % 2, { type: 'take', count: 1 });
+    if (!r.ok) throw new Error('bad fill');
+    state = r.state;
+    if (seq % 100 === 0 && seq > LONG_GAME - 300) await client.query('INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3)', [long, seq, JSON.stringify(state)]);
+  }
+  await client.end();
+  const fresh = await newNimGame(base, a, b, stones);
+  const n = 200;
+  const early = await timeMoves(base, fresh, a, b, 0, n);
+  const late = await timeMoves(base, long, a, b, LONG_GAME, n);
+  const earlyCold = await timeMoves(base, fresh, a, b, n, 50, clearCache);
+  const lateCold = await timeMoves(base, long, a, b, LONG_GAME + n, 50, clearCache);
+  console.log(`\n## A move late in a ${LONG_GAME}-move game vs early in a fresh one (median of ${n}; cold = cache cleared before each move)`);
+  console.log(`warm: early ${ms(percentile(early, 50))}, late ${ms(percentile(late, 50))}, ratio late/early ${(percentile(late, 50) / percentile(early, 50)).toFixed(2)}`);
+  console.log(`cold: early ${ms(percentile(earlyCold, 50))}, late ${ms(percentile(lateCold, 50))}, ratio late/early ${(percentile(lateCold, 50) / percentile(earlyCold, 50)).toFixed(2)}`);
+}
+
+function randomGame(game: AnyGameDefinition, seats: number, seed: string): number {
+  const options = game.validateOptions({}, seats);
+  if (!options.ok) throw new Error(`${game.id}: default options refused for ${seats} seats`);
+  let state = game.setup({ seats, options: options.value, seed });
+  const rng = new Random(createRng(seed));
+  let moves = 0;
+  while (game.outcome(state) === null) {
+    const seat = rng.pick(game.toMove(state));
+    const r = game.apply(state, seat, rng.pick(game.legalMoves(state, seat)));
+    if (!r.ok) throw new Error(`${game.id}: random move refused`);
+    state = r.state;
+    moves++;
+  }
+  return moves;
+}
+
+async function fixtures(game: AnyGameDefinition): Promise<(GameRecord & { file: string })[]> {
+  const dir = new URL(`../test/games/${game.id}/fixtures/`, import.meta.url);
+  const files = await readdir(dir).catch(() => [] as string[]);
+  return Promise.all(
+    files.filter((f) => f.endsWith('.json')).map(async (file) => ({ file, ...(JSON.parse(await readFile(new URL(file, dir), 'utf8')) as GameRecord) })),
+  );
+}
+
+async function engines(): Promise<void> {
+  console.log(`\n## Engines (one core): complete random games per second (${ENGINE_SECONDS} s each), and full recorded-game replay`);
+  for (const game of GAMES) {
+    const seats = Math.min(game.players.max, Math.max(game.players.min, 4));
+    let games = 0;
+    let moves = 0;
+    const end = performance.now() + ENGINE_SECONDS * 1000;
+    while (performance.now() < end) {
+      moves += randomGame(game, seats, `bench-${games}`);
+      games++;
+    }
+    const line = [`${game.id} (${seats} players): ${(games / ENGINE_SECONDS).toFixed(1)} games/s, ${(moves / games).toFixed(0)} moves/game`];
+    for (const record of await fixtures(game)) {
+      const t0 = performance.now();
+      const runs = 20;
+      for (let i = 0; i < runs; i++) if (!replay(game, record).ok) throw new Error(`${record.file} no longer replays`);
+      line.push(`replay ${record.file} (${record.seats}p, ${record.moves.length} moves): ${ms((performance.now() - t0) / runs)}`);
+    }
+    console.log(line.join('\n  '));
+  }
+}
+
+const db = await database();
+try {
+  const app = await buildApp({ databaseUrl: db.url, games: [nim, ...GAMES], poolSize: 20 });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  const a = (await http(base, 'POST', '/v1/players', undefined, { name: 'bench-a' })).token;
+  const b = (await http(base, 'POST', '/v1/players', undefined, { name: 'bench-b' })).token;
+  await throughput(base, a, b);
+  await lateVersusEarly(base, db.url, a, b, () => app.games.clearCache());
+  await app.close();
+  await engines();
+} finally {
+  await db.cleanup();
+}
