@@ -6,6 +6,7 @@ import { Random, createRng } from '../../engine/random.js';
 import type { Bot, BotInput, Seat } from '../../engine/types.js';
 import { GOODS, ISLAND_COUNT, type CaptainCardValue, type Card, type Good, type Role } from './data.js';
 import { legalMoves } from './moves.js';
+import { sideStrengths } from './mutiny.js';
 import { accepts, clockwise, countCards, islandAt } from './rules.js';
 import { goodsCounts, islandVp } from './sales.js';
 import type { MeutererMove, MeutererState, PlayerState, Sale } from './types.js';
@@ -150,13 +151,7 @@ function conflictsToPlay(state: MeutererState, seat: Seat): number {
   const p = me(state, seat);
   const available = countCards(p.kept, 'conflict');
   if (seat === state.captain) return available;
-  let captainSide = state.players.some((q) => q.role === 'boatswain') ? 1 : 0;
-  let mutineerSide = 0;
-  state.players.forEach((q, s) => {
-    const strength = countCards(q.faceUp, 'conflict') + q.mutinyCards;
-    if (s === state.captain || q.role === 'boatswain') captainSide += strength;
-    else if (q.role === 'mutineer' || q.role === 'boy') mutineerSide += strength;
-  });
+  const { captain: captainSide, mutineer: mutineerSide } = sideStrengths(state);
   const onCaptainSide = p.role === 'boatswain';
   const needed = onCaptainSide ? mutineerSide - captainSide + 1 : captainSide - mutineerSide;
   if (needed <= 0) return 0;

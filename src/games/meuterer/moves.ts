@@ -5,7 +5,7 @@ import { CAPTAIN_CARD_VALUES, CARDS, GOODS, HAND_SIZE, ROLES, type Card, type Go
 import { playConflict } from './mutiny.js';
 import { chooseAction, offerCard, pass, setCaptainCard } from './offer.js';
 import { keepCards } from './round-end.js';
-import { countCards, distinct, withoutOne, type Log } from './rules.js';
+import { countCards, distinct, draft, withoutOne, type Log } from './rules.js';
 import { allocateSales } from './score.js';
 import { allocationOptions, salesKey } from './sales.js';
 import type { MeutererMove, MeutererState, Sale } from './types.js';
@@ -107,30 +107,37 @@ export function apply(state: MeutererState, seat: Seat, raw: unknown): ApplyResu
   if (move === null) return refuse('INVALID_MOVE', 'not a Meuterer move');
   if (seat !== state.turn) return refuse('NOT_YOUR_TURN', `it is Seat ${state.turn}'s turn`);
   if (PHASE_OF_MOVE[move.type] !== state.phase) return refuse('ILLEGAL_MOVE', `${move.type} is not possible in phase ${state.phase}`);
-  const log: Log = [];
   const me = state.players[seat];
   if (me === undefined) return refuse('NOT_YOUR_TURN', 'no such seat');
+  const next = draft(state);
+  const log: Log = [];
   switch (move.type) {
     case 'setCaptainCard':
-      return accept(setCaptainCard(state, move.value, log), log);
+      setCaptainCard(next, move.value, log);
+      break;
     case 'offer': {
       const hand = withoutOne(me.hand, move.card);
       if (hand === null) return refuse('CARD_NOT_IN_HAND', `no ${move.card} in hand`);
-      return accept(offerCard(state, seat, move.card, hand, log), log);
+      offerCard(next, seat, move.card, hand, log);
+      break;
     }
     case 'pass':
-      return accept(pass(state, seat, log), log);
+      pass(next, seat, log);
+      break;
     case 'chooseAction':
       if (!state.pool.includes(move.role)) return refuse('ROLE_NOT_AVAILABLE', `${move.role} is not in the pool`);
-      return accept(chooseAction(state, seat, move.role, log), log);
+      chooseAction(next, seat, move.role, log);
+      break;
     case 'playConflict':
       if (move.count > countCards(me.kept, 'conflict')) return refuse('NOT_ENOUGH_CONFLICT_CARDS', `fewer than ${move.count} conflict cards kept`);
-      return accept(playConflict(state, seat, move.count, log), log);
+      playConflict(next, seat, move.count, log);
+      break;
     case 'allocateSales': {
       const key = salesKey(state, move.sales);
       const valid = allocationOptions(state, seat).find((option) => salesKey(state, option) === key);
       if (valid === undefined) return refuse('INVALID_ALLOCATION', 'not a valid sales allocation (D11)');
-      return accept(allocateSales(state, seat, valid, log), log);
+      allocateSales(next, seat, valid, log);
+      break;
     }
     case 'keepCards': {
       const need = HAND_SIZE - me.hand.length;
@@ -140,7 +147,9 @@ export function apply(state: MeutererState, seat: Seat, raw: unknown): ApplyResu
         rest = withoutOne(rest, card);
         if (rest === null) return refuse('INVALID_KEEP', `${card} is not among the drawn cards`);
       }
-      return accept(keepCards(state, seat, move.cards, rest, log), log);
+      keepCards(next, seat, move.cards, rest, log);
+      break;
     }
   }
+  return accept<MeutererState>(next, log);
 }

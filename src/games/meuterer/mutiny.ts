@@ -1,9 +1,9 @@
 /** Phases 3 and 4: revealing the action cards and the mutiny (§3.3, §3.4). */
 import type { Seat } from '../../engine/types.js';
 import type { Role } from './data.js';
-import { clockwise, clockwiseFrom, countCards, islandAt, patchPlayer, roleHolder, seatName, withoutSome, type Log } from './rules.js';
+import { clockwise, clockwiseFrom, countCards, islandAt, roleHolder, seatName, updatePlayer, withoutSome, type Log } from './rules.js';
 import { scoreRound } from './score.js';
-import type { MeutererState, PlayerState } from './types.js';
+import type { Draft, MeutererState, PlayerState } from './types.js';
 
 /** Roles that fight in the mutiny besides the captain (§3.4 "Who takes part"). */
 const MUTINY_ROLES: readonly Role[] = ['mutineer', 'boy', 'boatswain'];
@@ -13,26 +13,32 @@ const MUTINY_ROLES: readonly Role[] = ['mutineer', 'boy', 'boatswain'];
  * With a mutineer the participants play clockwise from the captain (§3.4, D7: one lap); without one,
  * phase 4 is skipped.
  */
-export function reveal(state: MeutererState, log: Log): MeutererState {
-  const roles = state.players.map((p) => p.role);
+export function reveal(s: Draft, log: Log): void {
+  const roles = s.players.map((p) => p.role);
   log.push({
     type: 'actions.revealed',
-    text: `Action cards revealed: ${roles.map((r, s) => `${seatName(s)} ${r ?? 'captain'}`).join(', ')}; unused: ${state.pool.join(', ')}`,
+    text: `Action cards revealed: ${roles.map((r, seat) => `${seatName(seat)} ${r ?? 'captain'}`).join(', ')}; unused: ${s.pool.join(', ')}`,
     roles,
-    unused: state.pool,
+    unused: s.pool,
   });
-  const revealed: MeutererState = { ...state, rolesRevealed: true };
-  const mutineer = roleHolder(state, 'mutineer');
-  if (mutineer === null) return scoreRound(revealed, log);
-  const destination = clockwise(state.ship, (state.players[mutineer] as PlayerState).kept.length);
+  s.rolesRevealed = true;
+  const mutineer = roleHolder(s, 'mutineer');
+  if (mutineer === null) {
+    scoreRound(s, log);
+    return;
+  }
+  const destination = clockwise(s.ship, (s.players[mutineer] as PlayerState).kept.length);
   log.push({
     type: 'mutiny.started',
-    text: `${seatName(mutineer)} mutinies; mutineer's destination ${islandAt(state, destination).name}`,
+    text: `${seatName(mutineer)} mutinies; mutineer's destination ${islandAt(s, destination).name}`,
     seat: mutineer,
     destination,
   });
-  const [first, ...queue] = clockwiseFrom(state.captain, state.seats).filter((seat) => isParticipant(state, seat));
-  return { ...revealed, mutineerDestination: destination, phase: 'mutiny', turn: first ?? state.captain, queue };
+  const [first, ...queue] = clockwiseFrom(s.captain, s.seats).filter((seat) => isParticipant(s, seat));
+  s.mutineerDestination = destination;
+  s.phase = 'mutiny';
+  s.turn = first ?? s.captain;
+  s.queue = queue;
 }
 
 function isParticipant(state: MeutererState, seat: Seat): boolean {
@@ -41,25 +47,26 @@ function isParticipant(state: MeutererState, seat: Seat): boolean {
 }
 
 /** §3.4 steps 2–3 (D8): k conflict cards from the kept set, face up; one turn each (D6, D7). */
-export function playConflict(state: MeutererState, seat: Seat, count: number, log: Log): MeutererState {
+export function playConflict(s: Draft, seat: Seat, count: number, log: Log): void {
   log.push({ type: 'mutiny.played', text: `${seatName(seat)} played ${count} conflict card(s)`, seat, count });
-  const players = patchPlayer(state.players, seat, (p) => ({
-    ...p,
-    kept: count === 0 ? p.kept : withoutSome(p.kept, 'conflict', count),
-    mutinyCards: p.mutinyCards + count,
-  }));
-  const [next, ...queue] = state.queue;
-  const played: MeutererState = { ...state, players };
-  if (next !== undefined) return { ...played, turn: next, queue };
-  return resolveMutiny({ ...played, queue: [] }, log);
+  if (count > 0) {
+    updatePlayer(s, seat, (p) => {
+      p.kept = withoutSome(p.kept, 'conflict', count);
+      p.mutinyCards += count;
+    });
+  }
+  const [next, ...queue] = s.queue;
+  s.queue = queue;
+  if (next !== undefined) s.turn = next;
+  else resolveMutiny(s, log);
 }
 
 /**
  * §3.4 steps 4–6 with D29: each side counts its members' phase-2 face-up conflict cards and phase-4
  * plays; the boatswain adds 1 to the captain's side. A tie goes to the mutineers.
  */
-function resolveMutiny(state: MeutererState, log: Log): MeutererState {
-  const { captain, mutineer } = sideStrengths(state);
+function resolveMutiny(s: Draft, log: Log): void {
+  const { captain, mutineer } = sideStrengths(s);
   const succeeded = mutineer >= captain;
   log.push({
     type: 'mutiny.resolved',
@@ -68,7 +75,8 @@ function resolveMutiny(state: MeutererState, log: Log): MeutererState {
     captainSide: captain,
     mutineerSide: mutineer,
   });
-  return scoreRound({ ...state, mutinySucceeded: succeeded }, log);
+  s.mutinySucceeded = succeeded;
+  scoreRound(s, log);
 }
 
 export function sideStrengths(state: MeutererState): { captain: number; mutineer: number } {

@@ -2,29 +2,26 @@
 import type { Seat } from '../../engine/types.js';
 import type { CaptainCardValue, Card, Role } from './data.js';
 import { reveal } from './mutiny.js';
-import { clockwise, counterclockwise, islandAt, patchPlayer, player, seatName, type Log } from './rules.js';
-import type { MeutererState } from './types.js';
+import { clockwise, counterclockwise, copyPlayer, islandAt, seatName, updatePlayer, type Log } from './rules.js';
+import type { Draft } from './types.js';
 
 /** §3.1: the captain lays a captain card; X is public. Phase 2 starts with him. */
-export function setCaptainCard(state: MeutererState, value: CaptainCardValue, log: Log): MeutererState {
-  log.push({
-    type: 'captainCard.set',
-    text: `${seatName(state.captain)} set the captain card to ${value}`,
-    seat: state.captain,
-    value,
-  });
-  return { ...state, captainCard: value, phase: 'offer', turn: state.captain };
+export function setCaptainCard(s: Draft, value: CaptainCardValue, log: Log): void {
+  log.push({ type: 'captainCard.set', text: `${seatName(s.captain)} set the captain card to ${value}`, seat: s.captain, value });
+  s.captainCard = value;
+  s.phase = 'offer';
+  s.turn = s.captain;
 }
 
 /** §3.2 A: one card from hand face up; then the turn passes on. The pirate card sails at once (§6). */
-export function offerCard(state: MeutererState, seat: Seat, card: Card, hand: Card[], log: Log): MeutererState {
+export function offerCard(s: Draft, seat: Seat, card: Card, hand: Card[], log: Log): void {
   log.push({ type: 'goods.offered', text: `${seatName(seat)} offered ${card}`, seat, card, handSize: hand.length });
-  let next: MeutererState = {
-    ...state,
-    players: patchPlayer(state.players, seat, (p) => ({ ...p, hand, faceUp: [...p.faceUp, card] })),
-  };
-  if (card === 'pirate') next = sailPirate(next, seat, hand.length, log);
-  return advanceOffer(next, seat, log);
+  updatePlayer(s, seat, (p) => {
+    p.hand = hand;
+    p.faceUp = [...p.faceUp, card];
+  });
+  if (card === 'pirate') sailPirate(s, seat, hand.length, log);
+  advanceOffer(s, seat, log);
 }
 
 /**
@@ -32,87 +29,94 @@ export function offerCard(state: MeutererState, seat: Seat, card: Card, hand: Ca
  * hand (D21). If one of the islands it enters holds the merchant ship (D22, D23), every face-up card in
  * front of every player, the pirate card among them, is plundered to the discard pile (D25).
  */
-function sailPirate(state: MeutererState, seat: Seat, steps: number, log: Log): MeutererState {
-  const from = state.pirateShip ?? 0;
+function sailPirate(s: Draft, seat: Seat, steps: number, log: Log): void {
+  const from = s.pirateShip ?? 0;
   let reached = false;
-  for (let i = 1; i <= steps; i++) if (counterclockwise(from, i) === state.ship) reached = true;
+  for (let i = 1; i <= steps; i++) if (counterclockwise(from, i) === s.ship) reached = true;
   const to = counterclockwise(from, steps);
   log.push({
     type: 'pirate.sailed',
-    text: `The pirate ship sailed ${steps} island(s) from ${islandAt(state, from).name} to ${islandAt(state, to).name}`,
+    text: `The pirate ship sailed ${steps} island(s) from ${islandAt(s, from).name} to ${islandAt(s, to).name}`,
     seat,
     from,
     to,
     plunder: reached,
   });
-  if (!reached) return { ...state, pirateShip: to };
-  const plundered = state.players.flatMap((p) => p.faceUp);
-  log.push({
-    type: 'pirate.plundered',
-    text: `The pirates plundered ${plundered.length} face-up card(s)`,
-    cards: plundered,
+  s.pirateShip = to;
+  if (!reached) return;
+  const plundered = s.players.flatMap((p) => p.faceUp);
+  log.push({ type: 'pirate.plundered', text: `The pirates plundered ${plundered.length} face-up card(s)`, cards: plundered });
+  s.discard = [...s.discard, ...plundered];
+  s.players = s.players.map((p) => {
+    if (p.faceUp.length === 0) return p;
+    const robbed = copyPlayer(p);
+    robbed.faceUp = [];
+    return robbed;
   });
-  return {
-    ...state,
-    pirateShip: to,
-    discard: [...state.discard, ...plundered],
-    players: state.players.map((p) => (p.faceUp.length === 0 ? p : { ...p, faceUp: [] })),
-  };
 }
 
 /**
  * §3.2 B: the hand goes face down as the kept set, its count public. The captain's destination is
  * that many islands clockwise from the ship; a non-captain then chooses an action card (D5).
  */
-export function pass(state: MeutererState, seat: Seat, log: Log): MeutererState {
-  const kept = player(state, seat).hand;
-  const players = patchPlayer(state.players, seat, (p) => ({ ...p, hand: [], kept, passed: true }));
-  if (seat === state.captain) {
-    const destination = clockwise(state.ship, kept.length);
+export function pass(s: Draft, seat: Seat, log: Log): void {
+  let keptCount = 0;
+  updatePlayer(s, seat, (p) => {
+    p.kept = p.hand;
+    p.hand = [];
+    p.passed = true;
+    keptCount = p.kept.length;
+  });
+  if (seat === s.captain) {
+    const destination = clockwise(s.ship, keptCount);
     log.push({
       type: 'player.passed',
-      text: `${seatName(seat)} (captain) passed keeping ${kept.length} card(s); destination ${islandAt(state, destination).name}`,
+      text: `${seatName(seat)} (captain) passed keeping ${keptCount} card(s); destination ${islandAt(s, destination).name}`,
       seat,
-      kept: kept.length,
+      kept: keptCount,
       destination,
     });
-    return advanceOffer({ ...state, players, captainDestination: destination }, seat, log);
+    s.captainDestination = destination;
+    advanceOffer(s, seat, log);
+    return;
   }
   log.push({
     type: 'player.passed',
-    text: `${seatName(seat)} passed keeping ${kept.length} card(s) and takes the action cards`,
+    text: `${seatName(seat)} passed keeping ${keptCount} card(s) and takes the action cards`,
     seat,
-    kept: kept.length,
-    poolSize: state.pool.length,
+    kept: keptCount,
+    poolSize: s.pool.length,
   });
-  return { ...state, players, phase: 'chooseAction' };
+  s.phase = 'chooseAction';
 }
 
 /** §3.2: the passer keeps one action card face down and returns the rest (D5: only he sees them). */
-export function chooseAction(state: MeutererState, seat: Seat, role: Role, log: Log): MeutererState {
-  log.push({ type: 'action.chosen', text: `${seatName(seat)} chose an action card`, seat, poolSize: state.pool.length });
+export function chooseAction(s: Draft, seat: Seat, role: Role, log: Log): void {
+  log.push({ type: 'action.chosen', text: `${seatName(seat)} chose an action card`, seat, poolSize: s.pool.length });
   log.push({
     type: 'action.chosen.private',
-    text: `${seatName(seat)} saw ${state.pool.join(', ')} and kept ${role}`,
+    text: `${seatName(seat)} saw ${s.pool.join(', ')} and kept ${role}`,
     seat,
     visibleTo: [seat],
-    pool: state.pool,
+    pool: s.pool,
     role,
   });
-  const next: MeutererState = {
-    ...state,
-    phase: 'offer',
-    pool: state.pool.filter((r) => r !== role),
-    players: patchPlayer(state.players, seat, (p) => ({ ...p, role })),
-  };
-  return advanceOffer(next, seat, log);
+  s.pool = s.pool.filter((r) => r !== role);
+  updatePlayer(s, seat, (p) => {
+    p.role = role;
+  });
+  advanceOffer(s, seat, log);
 }
 
 /** §3.2 turn order: clockwise, skipping those who passed; when all have passed, phase 3 follows. */
-function advanceOffer(state: MeutererState, from: Seat, log: Log): MeutererState {
-  for (let i = 1; i <= state.seats; i++) {
-    const seat = (from + i) % state.seats;
-    if (!player(state, seat).passed) return { ...state, phase: 'offer', turn: seat };
+function advanceOffer(s: Draft, from: Seat, log: Log): void {
+  for (let i = 1; i <= s.seats; i++) {
+    const seat = (from + i) % s.seats;
+    if (!s.players[seat]?.passed) {
+      s.phase = 'offer';
+      s.turn = seat;
+      return;
+    }
   }
-  return reveal(state, log);
+  reveal(s, log);
 }

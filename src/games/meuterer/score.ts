@@ -2,21 +2,21 @@
 import type { Seat } from '../../engine/types.js';
 import { BOY_REWARD } from './data.js';
 import { endRound } from './round-end.js';
-import { clockwiseFrom, islandAt, patchPlayer, roleHolder, seatName, type Log } from './rules.js';
+import { clockwiseFrom, islandAt, roleHolder, seatName, updatePlayer, type Log } from './rules.js';
 import { allocationOptions, autoAllocation, hasChoice, islandVp } from './sales.js';
-import type { MeutererState, PlayerState, Sale, ScoreCategory } from './types.js';
+import type { Draft, Sale, ScoreCategory } from './types.js';
 
 /** Phase 5: roles first, then the sales allocation, which may wait for players' choices. */
-export function scoreRound(state: MeutererState, log: Log): MeutererState {
-  return startAllocation(scoreRoles(state, log), log);
+export function scoreRound(s: Draft, log: Log): void {
+  scoreRoles(s, log);
+  startAllocation(s, log);
 }
 
-function addPoints(players: readonly PlayerState[], seat: Seat, category: ScoreCategory, points: number): PlayerState[] {
-  return patchPlayer(players, seat, (p) => ({
-    ...p,
-    score: p.score + points,
-    breakdown: { ...p.breakdown, [category]: p.breakdown[category] + points },
-  }));
+function addPoints(s: Draft, seat: Seat, category: ScoreCategory, points: number): void {
+  updatePlayer(s, seat, (p) => {
+    p.score += points;
+    p.breakdown = { ...p.breakdown, [category]: p.breakdown[category] + points };
+  });
 }
 
 /**
@@ -24,91 +24,96 @@ function addPoints(players: readonly PlayerState[], seat: Seat, category: ScoreC
  * takes the captain cards (D10: he is "the captain" from here on). Otherwise the captain scores his
  * destination's ship VP and, with a boatswain, pays him X while the boatswain gets 1 + X (D9).
  */
-function scoreRoles(state: MeutererState, log: Log): MeutererState {
-  let players: readonly PlayerState[] = state.players;
-  const mutineer = roleHolder(state, 'mutineer');
-  const boy = roleHolder(state, 'boy');
-  const boatswain = roleHolder(state, 'boatswain');
-  if (state.mutinySucceeded === true && mutineer !== null) {
-    const destination = state.mutineerDestination ?? state.ship;
-    const shipVp = islandAt(state, destination).shipVp;
-    players = addPoints(players, mutineer, 'ship', shipVp);
-    log.push({ type: 'score.ship', text: `${seatName(mutineer)} (mutineer) scored ${shipVp} for ${islandAt(state, destination).name}`, seat: mutineer, points: shipVp });
+function scoreRoles(s: Draft, log: Log): void {
+  const mutineer = roleHolder(s, 'mutineer');
+  const boy = roleHolder(s, 'boy');
+  const boatswain = roleHolder(s, 'boatswain');
+  if (s.mutinySucceeded === true && mutineer !== null) {
+    const destination = islandAt(s, s.mutineerDestination ?? s.ship);
+    addPoints(s, mutineer, 'ship', destination.shipVp);
+    log.push({ type: 'score.ship', text: `${seatName(mutineer)} (mutineer) scored ${destination.shipVp} for ${destination.name}`, seat: mutineer, points: destination.shipVp });
     if (boy !== null) {
-      players = addPoints(players, boy, 'boy', BOY_REWARD);
+      addPoints(s, boy, 'boy', BOY_REWARD);
       log.push({ type: 'score.boy', text: `${seatName(boy)} (ship's boy) scored ${BOY_REWARD}`, seat: boy, points: BOY_REWARD });
     }
-    log.push({ type: 'captain.changed', text: `${seatName(mutineer)} is the new captain`, seat: mutineer, previous: state.captain });
-    return { ...state, players, captain: mutineer };
+    log.push({ type: 'captain.changed', text: `${seatName(mutineer)} is the new captain`, seat: mutineer, previous: s.captain });
+    s.captain = mutineer;
+    return;
   }
-  const destination = state.captainDestination ?? state.ship;
-  const shipVp = islandAt(state, destination).shipVp;
-  players = addPoints(players, state.captain, 'ship', shipVp);
-  log.push({ type: 'score.ship', text: `${seatName(state.captain)} (captain) scored ${shipVp} for ${islandAt(state, destination).name}`, seat: state.captain, points: shipVp });
+  const destination = islandAt(s, s.captainDestination ?? s.ship);
+  addPoints(s, s.captain, 'ship', destination.shipVp);
+  log.push({ type: 'score.ship', text: `${seatName(s.captain)} (captain) scored ${destination.shipVp} for ${destination.name}`, seat: s.captain, points: destination.shipVp });
   if (boatswain !== null) {
-    const x = state.captainCard ?? 0;
-    players = addPoints(players, state.captain, 'boatswain', -x);
-    players = addPoints(players, boatswain, 'boatswain', 1 + x);
+    const x = s.captainCard ?? 0;
+    addPoints(s, s.captain, 'boatswain', -x);
+    addPoints(s, boatswain, 'boatswain', 1 + x);
     log.push({ type: 'score.boatswain', text: `${seatName(boatswain)} (boatswain) scored ${1 + x}; the captain paid ${x}`, seat: boatswain, points: 1 + x, paidByCaptain: x });
   }
-  return { ...state, players };
 }
 
 /**
  * 5b, D11: players without a choice are allocated automatically; those with one decide one at a
  * time clockwise from the captain, each seeing the earlier allocations.
  */
-function startAllocation(state: MeutererState, log: Log): MeutererState {
+function startAllocation(s: Draft, log: Log): void {
   const choosers: Seat[] = [];
-  let current = state;
-  for (const seat of clockwiseFrom(state.captain, state.seats)) {
-    if (hasChoice(state, seat)) choosers.push(seat);
-    else current = recordSales(current, seat, autoAllocation(state, seat), log);
+  for (const seat of clockwiseFrom(s.captain, s.seats)) {
+    if (hasChoice(s, seat)) choosers.push(seat);
+    else recordSales(s, seat, autoAllocation(s, seat), log);
   }
-  return runAllocation({ ...current, queue: choosers }, log);
-}
-
-function withSales(players: readonly PlayerState[], seat: Seat, sales: readonly Sale[]): PlayerState[] {
-  return patchPlayer(players, seat, (p) => ({ ...p, sales }));
+  s.queue = choosers;
+  runAllocation(s, log);
 }
 
 /** Asks the next chooser, allocating directly when only one allocation is valid (a forced step). */
-function runAllocation(state: MeutererState, log: Log): MeutererState {
-  let current = state;
+function runAllocation(s: Draft, log: Log): void {
   for (;;) {
-    const [seat, ...queue] = current.queue;
-    if (seat === undefined) return finishSales(current, log);
-    const options = allocationOptions(current, seat);
-    if (options.length > 1) return { ...current, phase: 'allocate', turn: seat, queue };
-    current = recordSales({ ...current, queue }, seat, options[0] ?? [], log);
+    const [seat, ...queue] = s.queue;
+    if (seat === undefined) {
+      finishSales(s, log);
+      return;
+    }
+    s.queue = queue;
+    const options = allocationOptions(s, seat);
+    if (options.length > 1) {
+      s.phase = 'allocate';
+      s.turn = seat;
+      return;
+    }
+    recordSales(s, seat, options[0] ?? [], log);
   }
 }
 
-function recordSales(state: MeutererState, seat: Seat, sales: readonly Sale[], log: Log): MeutererState {
-  const text = sales.length === 0 ? 'nothing' : sales.map((s) => `${s.count} ${s.good} at ${islandAt(state, s.island).name}`).join(', ');
+function recordSales(s: Draft, seat: Seat, sales: readonly Sale[], log: Log): void {
+  const text = sales.length === 0 ? 'nothing' : sales.map((x) => `${x.count} ${x.good} at ${islandAt(s, x.island).name}`).join(', ');
   log.push({ type: 'sales.allocated', text: `${seatName(seat)} sells ${text}`, seat, sales });
-  return { ...state, players: withSales(state.players, seat, sales) };
+  updatePlayer(s, seat, (p) => {
+    p.sales = sales;
+  });
 }
 
 /** The allocateSales move (already validated against `allocationOptions`). */
-export function allocateSales(state: MeutererState, seat: Seat, sales: readonly Sale[], log: Log): MeutererState {
-  return runAllocation(recordSales(state, seat, sales, log), log);
+export function allocateSales(s: Draft, seat: Seat, sales: readonly Sale[], log: Log): void {
+  recordSales(s, seat, sales, log);
+  runAllocation(s, log);
 }
 
 /** Scores every active island, then ends the game after the last round's phase 5 (§5) or the round. */
-function finishSales(state: MeutererState, log: Log): MeutererState {
-  const vpByIsland = islandVp(state, state.players.map((p) => p.sales ?? []), roleHolder(state, 'merchant'));
-  let players: readonly PlayerState[] = state.players;
+function finishSales(s: Draft, log: Log): void {
+  const vpByIsland = islandVp(s, s.players.map((p) => p.sales ?? []), roleHolder(s, 'merchant'));
   vpByIsland.forEach((vps, i) => {
-    const island = state.active[i] ?? state.ship;
+    const island = islandAt(s, s.active[i] ?? s.ship);
     vps.forEach((points, seat) => {
       if (points === 0) return;
-      players = addPoints(players, seat, 'sales', points);
-      log.push({ type: 'score.sales', text: `${seatName(seat)} scored ${points} at ${islandAt(state, island).name}`, seat, island, points });
+      addPoints(s, seat, 'sales', points);
+      log.push({ type: 'score.sales', text: `${seatName(seat)} scored ${points} at ${island.name}`, seat, island: s.active[i], points });
     });
   });
-  const scored: MeutererState = { ...state, players, queue: [] };
-  if (state.round < state.rounds) return endRound(scored, log);
-  log.push({ type: 'game.ended', text: `The game ended after round ${state.round}`, scores: players.map((p) => p.score) });
-  return { ...scored, phase: 'gameOver' };
+  s.queue = [];
+  if (s.round < s.rounds) {
+    endRound(s, log);
+    return;
+  }
+  log.push({ type: 'game.ended', text: `The game ended after round ${s.round}`, scores: s.players.map((p) => p.score) });
+  s.phase = 'gameOver';
 }

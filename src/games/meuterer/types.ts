@@ -87,6 +87,10 @@ export interface MeutererState {
   readonly players: readonly PlayerState[];
 }
 
+/** Mutable shallow copies used inside one `apply`: top-level fields are replaced, never arrays mutated in place. */
+export type Draft = { -readonly [K in keyof MeutererState]: MeutererState[K] };
+export type PlayerDraft = { -readonly [K in keyof PlayerState]: PlayerState[K] };
+
 export type MeutererMove =
   | { readonly type: 'setCaptainCard'; readonly value: CaptainCardValue }
   | { readonly type: 'offer'; readonly card: Card }

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import type { LogEntry, Seat } from '../../../src/engine/types.js';
 import { CARDS, ROLES, type Card, type Role } from '../../../src/games/meuterer/data.js';
 import { meuterer } from '../../../src/games/meuterer/index.js';
+import { endRound } from '../../../src/games/meuterer/round-end.js';
+import { draft } from '../../../src/games/meuterer/rules.js';
 import { fullDeck, newPlayer, setup } from '../../../src/games/meuterer/setup.js';
 import type { MeutererMove, MeutererState, Phase, PlayerState } from '../../../src/games/meuterer/types.js';
 
@@ -157,4 +159,11 @@ export function rest(hands: readonly string[], pirates = false): Card[] {
 /** The roles offered by a chooseAction step, in pool order. */
 export function poolChoices(state: MeutererState, seat: Seat): string[] {
   return meuterer.legalMoves(state, seat).map((m) => (m.type === 'chooseAction' ? m.role : m.type));
+}
+
+/** Phases 6–8 (and on to the next round if no loading clerk stops the refill) on a snapshot after phase 5. */
+export function afterRoundEnd(state: MeutererState, log: LogEntry[] = []): MeutererState {
+  const next = draft(state);
+  endRound(next, log);
+  return next;
 }

@@ -1,10 +1,9 @@
 /** Golden scenarios 23–29: the pirate variant (§6, D20–D28). */
 import t from 'tap';
 import { meuterer } from '../../../src/games/meuterer/index.js';
-import { endRound } from '../../../src/games/meuterer/round-end.js';
 import { setup } from '../../../src/games/meuterer/setup.js';
 import type { MeutererState } from '../../../src/games/meuterer/types.js';
-import { P, allCards, cards, choose, conflict, offer, pass, play, rest, snapshot, sorted } from './helpers.js';
+import { P, afterRoundEnd, allCards, cards, choose, conflict, offer, pass, play, rest, snapshot, sorted } from './helpers.js';
 
 const [A, B, C, D] = [0, 1, 2, 3] as const;
 
@@ -182,7 +181,7 @@ t.test('golden 29: the pirate card held back (GS-29, D27)', async (t) => {
     players: [{ hand: 'salt*5' }, { hand: 'salt*5' }, { hand: 'wine*5' }, { hand: 'wine*4', role: 'loadingClerk' }],
     deck: cards('pirate cloth ruby wheat wheat'),
   });
-  const paused = endRound({ ...clerk, captainDestination: clerk.ship }, []);
+  const paused = afterRoundEnd({ ...clerk, captainDestination: clerk.ship }, []);
   t.same(paused.clerkDrawn, cards('pirate cloth ruby wheat'));
   const keeps = meuterer.legalMoves(paused, D).map((m) => (m.type === 'keepCards' ? m.cards.join('+') : ''));
   t.same(keeps.sort(), ['cloth', 'pirate', 'ruby', 'wheat']);

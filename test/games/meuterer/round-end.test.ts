@@ -2,9 +2,8 @@
 import t from 'tap';
 import type { LogEntry } from '../../../src/engine/types.js';
 import { meuterer } from '../../../src/games/meuterer/index.js';
-import { endRound } from '../../../src/games/meuterer/round-end.js';
 import type { MeutererState } from '../../../src/games/meuterer/types.js';
-import { P, allCards, cards, choose, pass, play, poolChoices, rest, snapshot, scores, sorted, type SeatSpec } from './helpers.js';
+import { P, afterRoundEnd, allCards, cards, choose, pass, play, poolChoices, rest, snapshot, scores, sorted, type SeatSpec } from './helpers.js';
 
 const [A, B, C, D] = [0, 1, 2, 3] as const;
 
@@ -39,7 +38,7 @@ t.test('golden 18: reshuffle during the refill only when a draw needs it (GS-18,
     const s = afterPhase5({ deck: leftover.slice(0, 1), discard: leftover.slice(1), players: hands.map((hand) => ({ hand })) });
     t.equal(s.discard.length, 22);
     const log: LogEntry[] = [];
-    const end = endRound(s, log);
+    const end = afterRoundEnd(s, log);
     t.same(drawCounts(log), [[A, 3], [B, 2], [C, 2]]);
     t.same(log.filter((e) => e.type === 'deck.reshuffled').map((e) => e.size), [22], 'one reshuffle of 22, in the middle of A draw');
     t.equal(end.deck.length, 16);
@@ -55,7 +54,7 @@ t.test('golden 18: reshuffle during the refill only when a draw needs it (GS-18,
       players: hands.map((hand, seat) => (seat === D ? { hand, role: 'loadingClerk' } : { hand })),
     });
     const log: LogEntry[] = [];
-    const paused = endRound(s, log);
+    const paused = afterRoundEnd(s, log);
     t.equal(paused.phase, 'loadingClerk');
     t.equal(paused.deck.length, 13);
     const end = play(paused, [[D, { type: 'keepCards', cards: [] }]]).state;
@@ -73,7 +72,7 @@ t.test('golden 18: reshuffle during the refill only when a draw needs it (GS-18,
     });
     t.equal(s.discard.length, 15);
     const log: LogEntry[] = [];
-    const paused = endRound(s, log);
+    const paused = afterRoundEnd(s, log);
     t.equal(paused.turn, A, 'order D, A, B, C: D draws 0, A draws 3');
     t.equal(paused.deck.length, 0);
     const { state: end, log: after } = play(paused, [[A, { type: 'keepCards', cards: [] }]]);
@@ -91,7 +90,7 @@ t.test('golden 19: the loading clerk chooses only among the drawn cards (GS-19, 
     deck: [...top, ...cards('wine*4')],
     players: [{ hand: 'salt*5' }, { hand: 'salt*5' }, { hand: 'wheat salt wine', role: 'loadingClerk' }, { hand: 'cloth*5' }],
   });
-  const paused = endRound(s, []);
+  const paused = afterRoundEnd(s, []);
   t.equal(paused.turn, FLORIAN);
   t.same(paused.clerkDrawn, top, 'he draws 5');
   const keeps = meuterer.legalMoves(paused, FLORIAN).map((m) => (m.type === 'keepCards' ? sorted(m.cards).join('+') : ''));
