@@ -3,8 +3,12 @@
  * src/engine/types.ts.
  */
 import type { AnyGameDefinition } from '../engine/types.js';
+import { meuterer } from './meuterer/index.js';
+import { navegador } from './navegador/index.js';
+import { puertoRico } from './puerto-rico/index.js';
+import { voyages } from './voyages/index.js';
 
-export const GAMES: readonly AnyGameDefinition[] = [];
+export const GAMES: readonly AnyGameDefinition[] = [puertoRico, navegador, meuterer, voyages];
 
 export type GameRegistry = ReadonlyMap<string, AnyGameDefinition>;
 
