@@ -23,4 +23,22 @@ for (const game of GAMES) {
       t.same(game.view(played.state, null), game.view(played.state, null), 'views are deterministic');
     }
   });
+
+  t.test(`${game.id}: no view ever carries the PRNG state`, async (t) => {
+    const seats = game.players.min;
+    const options = game.validateOptions({}, seats);
+    if (!options.ok) throw new Error('default options refused');
+    let state = game.setup({ seats, options: options.value, seed: 'no-rng-leak' });
+    for (let i = 0; i < 60 && game.outcome(state) === null; i++) {
+      const rng = JSON.stringify((state as { rng?: unknown }).rng);
+      t.ok(rng, 'the state keeps its PRNG state (as the contract asks)');
+      for (const viewer of [null, ...Array.from({ length: seats }, (_, s) => s)]) {
+        t.notOk(JSON.stringify(game.view(state, viewer)).includes(rng.slice(1, -1)), `move ${i}, viewer ${viewer}`);
+      }
+      const seat = game.toMove(state)[0]!;
+      const next = game.apply(state, seat, game.bot.choose(state, seat, { level: game.bot.levels[0]!, seed: `s${i}` }));
+      if (!next.ok) throw new Error(next.error.message);
+      state = next.state;
+    }
+  });
 }
