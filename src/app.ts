@@ -28,6 +28,13 @@ import { healthRoutes } from './http/routes/health.js';
 import { schema } from './graphql/schema.js';
 import { createResolvers } from './graphql/resolvers.js';
 import { graphqlErrorFormatter } from './graphql/errors.js';
+import { createAsyncPlay } from './jobs/async-play.js';
+import { systemClock, type Clock } from './timers/clock.js';
+import type { TimerOptions, TurnTimers } from './timers/timers.js';
+import type { WebhookDispatcher, WebhookOptions } from './webhooks/dispatcher.js';
+import type { WebhookService } from './webhooks/service.js';
+import { webhookRoutes } from './http/routes/webhooks.js';
+import { loadConfig, webhookSettings } from './config.js';
 
 export interface AppOptions {
   readonly databaseUrl: string;
@@ -39,6 +46,11 @@ export interface AppOptions {
   readonly poolSize?: number;
   /** Start background work (bots, deliveries, timers). Off only for tools that never touch the database. */
   readonly workers?: boolean;
+  /** Time for turn clocks, deadlines and webhook retries; tests inject one they move by hand. */
+  readonly clock?: Clock;
+  /** Webhook delivery settings; default from the environment (WEBHOOK_* variables, see src/config.ts). */
+  readonly webhooks?: Partial<WebhookOptions>;
+  readonly timers?: Partial<TimerOptions>;
 }
 
 declare module 'fastify' {
@@ -48,6 +60,9 @@ declare module 'fastify' {
     players: PlayerService;
     bots: BotDriver;
     gameEvents: GameEvents;
+    webhooks: WebhookService;
+    deliveries: WebhookDispatcher;
+    timers: TurnTimers;
   }
 }
 
@@ -73,14 +88,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const games = new GameService(new EventStore(db), registry, events, {
     snapshotEvery: options.snapshotEvery ?? 100,
     cacheSize: options.stateCacheSize ?? 1000,
+    clock: options.clock ?? systemClock,
   });
   const bots = new BotDriver(games, app.log);
   games.onCommitted(bots.onCommitted);
   app.decorate('db', db).decorate('games', games).decorate('players', players).decorate('bots', bots).decorate('gameEvents', events);
+  const asyncPlay = createAsyncPlay(app, {
+    databaseUrl: options.databaseUrl,
+    db,
+    games,
+    clock: options.clock ?? systemClock,
+    webhooks: options.webhooks ?? webhookSettings(loadConfig()),
+    timers: options.timers,
+  });
+  app.decorate('webhooks', asyncPlay.webhooks).decorate('deliveries', asyncPlay.dispatcher).decorate('timers', asyncPlay.timers);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
+    await asyncPlay.stop();
     await bots.stop();
     await db.$disconnect();
   });
@@ -111,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(playerRoutes, { players, games });
       await v1.register(gameTypeRoutes, { registry });
       await v1.register(gameRoutes, { games });
+      await v1.register(webhookRoutes, { webhooks: asyncPlay.webhooks });
     },
     { prefix: '/v1' },
   );
@@ -134,6 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', async () => {
       // Bots whose turn came while the service was down (or in another process) play now.
       for (const gameId of await games.gamesWithBotTurns()) bots.kick(gameId);
+      // Webhook delivery and turn timers; their first sweep picks up whatever a stop left due.
+      await asyncPlay.start();
     });
   }
   return app;

@@ -22,11 +22,23 @@ const ConfigSchema = Type.Object({
   SNAPSHOT_EVERY: Type.Integer({ minimum: 1, default: 100 }),
   /** Games whose state is kept in memory (least recently used are dropped). */
   STATE_CACHE_SIZE: Type.Integer({ minimum: 0, default: 1000 }),
+  /**
+   * Comma-separated hosts, IP addresses or CIDR ranges that webhook endpoints may use although they are
+   * private, loopback or link-local (e.g. `127.0.0.1,hooks.internal,10.1.0.0/16`); plain http is allowed
+   * only for these. Empty: only public https endpoints.
+   */
+  WEBHOOK_ALLOWED_HOSTS: Type.String({ default: '' }),
+  /** Time limit of one webhook delivery attempt (connect, send, answer), in milliseconds. */
+  WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 15_000 }),
+  /** Largest webhook body; a larger one is sent without the view and the move (`truncated: true`). */
+  WEBHOOK_MAX_PAYLOAD_BYTES: Type.Integer({ minimum: 1024, default: 262_144 }),
+  /** Run the job-queue workers (webhook delivery, turn deadlines) in this process. */
+  WORKERS: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'true' }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
 
-const INTEGER_KEYS = new Set(['PORT', 'EMBEDDED_PG_PORT', 'BODY_LIMIT', 'SNAPSHOT_EVERY', 'STATE_CACHE_SIZE']);
+const INTEGER_KEYS = new Set(['PORT', 'EMBEDDED_PG_PORT', 'BODY_LIMIT', 'SNAPSHOT_EVERY', 'STATE_CACHE_SIZE', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_MAX_PAYLOAD_BYTES']);
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -46,4 +58,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     (e) => `${e.instancePath.slice(1) || 'config'}=${JSON.stringify(env[e.instancePath.slice(1)] ?? '')}: ${e.message}`,
   );
   throw new ConfigError(`invalid configuration:\n  ${[...new Set(problems)].join('\n  ')}`);
+}
+
+/** The webhook settings of a configuration, as the app takes them. */
+export function webhookSettings(config: Pick<Config, 'WEBHOOK_ALLOWED_HOSTS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_MAX_PAYLOAD_BYTES'>) {
+  return {
+    allowedHosts: config.WEBHOOK_ALLOWED_HOSTS.split(',').map((h) => h.trim()).filter((h) => h.length > 0),
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    maxPayloadBytes: config.WEBHOOK_MAX_PAYLOAD_BYTES,
+  };
 }

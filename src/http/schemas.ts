@@ -83,6 +83,27 @@ export const Game = Type.Object(
     seedCommitment: Type.String({ description: 'SHA-256 (hex) of the secret seed, published from the start' }),
     seed: Nullable(Type.String({ description: 'the seed, revealed once the game is over' })),
     outcome: Nullable(Type.Ref('Outcome')),
+    clock: Nullable(
+      Type.Object(
+        {
+          perMove: Type.Number({ description: 'seconds per move' }),
+          reserve: Type.Number({ description: 'correspondence reserve per seat, in seconds, spent when a move takes longer than perMove' }),
+          reminderBefore: Type.Number({ description: 'seconds before the deadline when turn.reminder is sent' }),
+          onTimeout: Type.Union([Type.Literal('bot'), Type.Literal('forfeit')], { description: "what happens at the deadline: the seat's bot moves, or the seat forfeits" }),
+        },
+        { description: 'turn clock; null for an untimed game' },
+      ),
+    ),
+    deadlines: Type.Array(
+      Type.Object({
+        seat: Type.Integer(),
+        turnVersion: Type.Integer({ description: 'the game version at which this turn began' }),
+        deadlineAt: Type.String({ format: 'date-time' }),
+        reminderAt: Nullable(Type.String({ format: 'date-time' })),
+        reserveSeconds: Type.Number({ description: 'reserve left before this turn' }),
+      }),
+      { description: 'running turn deadlines (timed games)' },
+    ),
   },
   { $id: 'Game' },
 );
@@ -97,6 +118,17 @@ export const CreateGameBody = Type.Object(
     join: Type.Optional(Type.Boolean({ description: 'take a seat at once (default true)' })),
     seat: Type.Optional(Type.Integer({ minimum: 0 })),
     bots: Type.Optional(Type.Array(Type.Object({ seat: Type.Integer({ minimum: 0 }), level: Type.String() }), { maxItems: 64 })),
+    clock: Type.Optional(
+      Type.Object(
+        {
+          perMove: Type.Number({ minimum: 1, description: 'seconds per move' }),
+          reserve: Type.Optional(Type.Number({ minimum: 0, description: 'extra seconds per seat for the whole game (correspondence reserve); default 0' })),
+          reminderBefore: Type.Optional(Type.Number({ minimum: 0, description: 'send turn.reminder this many seconds before the deadline; default min(perMove/4, 3600)' })),
+          onTimeout: Type.Optional(Type.Union([Type.Literal('bot'), Type.Literal('forfeit')], { description: "at the deadline the seat's bot moves (default) or the seat forfeits" })),
+        },
+        { additionalProperties: false, description: 'a time per move for play-by-web; omit for an untimed game' },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -25,6 +25,8 @@ export interface ServiceOptions {
 /** A running turn deadline of a seat (timed games only). */
 export interface SeatDeadline {
   readonly seat: number;
+  /** The game version at which this turn began. */
+  readonly turnVersion: number;
   readonly deadlineAt: string;
   readonly reminderAt: string | null;
   readonly reserveSeconds: number;
@@ -622,7 +624,7 @@ export class GameService {
       clock: readClock(game.clock),
       deadlines: game.status === 'active'
         ? game.seats.flatMap((s) => (s.deadlineAt
-          ? [{ seat: s.index, deadlineAt: s.deadlineAt.toISOString(), reminderAt: s.reminderAt?.toISOString() ?? null, reserveSeconds: s.reserveSeconds }]
+          ? [{ seat: s.index, turnVersion: s.turnVersion ?? 0, deadlineAt: s.deadlineAt.toISOString(), reminderAt: s.reminderAt?.toISOString() ?? null, reserveSeconds: s.reserveSeconds }]
           : []))
         : [],
     };

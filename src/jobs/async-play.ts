@@ -1,0 +1,62 @@
+/**
+ * Wires asynchronous play into the app: the job queue (pg-boss), the webhook delivery worker and its
+ * management service, and the turn timers. Workers start when the app is ready and stop when it closes;
+ * with `workers: false` nothing runs (the outbox still fills: another instance, or a later start, delivers).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../store/database.js';
+import type { GameService } from '../service/game-service.js';
+import type { Clock } from '../timers/clock.js';
+import { DEFAULT_TIMER_OPTIONS, TurnTimers, type TimerOptions } from '../timers/timers.js';
+import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher, type WebhookOptions } from '../webhooks/dispatcher.js';
+import { WebhookService } from '../webhooks/service.js';
+import { startQueue, type JobQueue } from './queue.js';
+
+export interface AsyncPlayOptions {
+  readonly databaseUrl: string;
+  readonly db: Database;
+  readonly games: GameService;
+  readonly clock: Clock;
+  readonly webhooks?: Partial<WebhookOptions> | undefined;
+  readonly timers?: Partial<TimerOptions> | undefined;
+  /** Run the queue workers in this process (default true). */
+  readonly workers?: boolean | undefined;
+}
+
+export interface AsyncPlay {
+  readonly webhooks: WebhookService;
+  readonly dispatcher: WebhookDispatcher;
+  readonly timers: TurnTimers;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createAsyncPlay(app: FastifyInstance, options: AsyncPlayOptions): AsyncPlay {
+  const webhookOptions: WebhookOptions = { ...DEFAULT_WEBHOOK_OPTIONS, ...options.webhooks };
+  const timerOptions: TimerOptions = { ...DEFAULT_TIMER_OPTIONS, ...options.timers };
+  const dispatcher = new WebhookDispatcher(options.db, options.games, options.clock, webhookOptions, app.log);
+  const webhooks = new WebhookService(options.db, dispatcher, options.clock, webhookOptions);
+  const timers = new TurnTimers(options.db, options.games, options.clock, timerOptions, app.log, dispatcher.nudgeGame);
+  options.games.onCommitted((game) => {
+    dispatcher.nudgeGame(game.id);
+    timers.onCommitted(game);
+  });
+  let boss: JobQueue | null = null;
+  return {
+    webhooks,
+    dispatcher,
+    timers,
+    async start() {
+      if (options.workers === false || boss) return;
+      boss = await startQueue(options.databaseUrl, app.log);
+      await dispatcher.start(boss);
+      await timers.start(boss);
+    },
+    async stop() {
+      await timers.stop();
+      await dispatcher.stop();
+      if (boss) await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      boss = null;
+    },
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * Turn clocks for play-by-web: a time per move and an optional correspondence reserve per seat.
+ *
+ * - When a seat's turn starts, its deadline is `now + perMove + reserve left`; a reminder is due
+ *   `reminderBefore` seconds before it.
+ * - When the seat moves, the time it took beyond `perMove` comes off its reserve.
+ * - Only seats held by players have clocks: server-side bots and resigned seats play at once.
+ * - On expiry the game's `onTimeout` policy applies (src/timers/timers.ts): the seat's bot plays the
+ *   move, or the seat forfeits (resigns; the game goes on or ends as a resignation would).
+ *
+ * The computation is pure (time comes from the caller, an injected clock); the event store writes the
+ * result in the same statement as the move, so a deadline exists exactly when its turn does.
+ */
+import { Prisma } from '../generated/prisma/client.js';
+import { ServiceError } from '../service/errors.js';
+import type { SeatRow } from '../store/event-store.js';
+
+/** Where "now" comes from: the system clock in production, a hand-moved one in tests. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export const TIMEOUT_POLICIES = ['bot', 'forfeit'] as const;
+export type TimeoutPolicy = (typeof TIMEOUT_POLICIES)[number];
+
+/** A game's clock, in seconds, as stored in `games.clock`. */
+export interface ClockOptions {
+  readonly perMove: number;
+  readonly reserve: number;
+  readonly reminderBefore: number;
+  readonly onTimeout: TimeoutPolicy;
+}
+
+const MAX_SECONDS = 365 * 24 * 3600;
+
+/** Checks the `clock` option of a new game; null when the game is untimed. */
+export function parseClockOptions(input: unknown): ClockOptions | null {
+  if (input === undefined || input === null) return null;
+  if (typeof input !== 'object') throw new ServiceError('BAD_REQUEST', 'clock must be an object');
+  const c = input as Record<string, unknown>;
+  const seconds = (name: string, value: unknown, fallback: number, min: number): number => {
+    if (value === undefined || value === null) return fallback;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > MAX_SECONDS) {
+      throw new ServiceError('BAD_REQUEST', `clock.${name} must be a number of seconds between ${min} and ${MAX_SECONDS}`);
+    }
+    return value;
+  };
+  const perMove = seconds('perMove', c.perMove, Number.NaN, 1);
+  if (Number.isNaN(perMove)) throw new ServiceError('BAD_REQUEST', 'clock.perMove (seconds per move) is required');
+  const reserve = seconds('reserve', c.reserve, 0, 0);
+  const reminderBefore = seconds('reminderBefore', c.reminderBefore, Math.min(3600, perMove / 4), 0);
+  const onTimeout = c.onTimeout ?? 'bot';
+  if (!TIMEOUT_POLICIES.includes(onTimeout as TimeoutPolicy)) {
+    throw new ServiceError('BAD_REQUEST', `clock.onTimeout must be one of ${TIMEOUT_POLICIES.join(', ')}`);
+  }
+  return { perMove, reserve, reminderBefore, onTimeout: onTimeout as TimeoutPolicy };
+}
+
+export function readClock(stored: unknown): ClockOptions | null {
+  return stored && typeof stored === 'object' && typeof (stored as ClockOptions).perMove === 'number' ? (stored as ClockOptions) : null;
+}
+
+export interface SeatClockUpdate {
+  readonly seat: number;
+  readonly turnVersion: number | null;
+  readonly turnStartedAt: Date | null;
+  readonly deadlineAt: Date | null;
+  readonly reminderAt: Date | null;
+  readonly reserveSeconds: number;
+}
+
+const timed = (seat: SeatRow): boolean => seat.playerId !== null && seat.botLevel === null && !seat.resigned;
+
+/**
+ * The seat clocks that change when version `version` commits: the actor's reserve is charged, seats
+ * whose turn starts get a deadline, seats no longer to move lose theirs. Seats whose turn simply goes
+ * on (a simultaneous phase where another seat moved) keep their deadline.
+ */
+export function clockUpdates(input: {
+  readonly clock: ClockOptions;
+  readonly seats: readonly SeatRow[];
+  /** The seat that moved (null at the start). */
+  readonly actor: number | null;
+  /** The actor resigns: its row is updated by the resignation itself. */
+  readonly resigning: boolean;
+  readonly toMove: readonly number[];
+  readonly version: number;
+  readonly now: Date;
+}): SeatClockUpdate[] {
+  const { clock, now } = input;
+  const updates: SeatClockUpdate[] = [];
+  for (const seat of input.seats) {
+    if (input.resigning && seat.index === input.actor) continue;
+    let reserve = seat.reserveSeconds;
+    if (seat.index === input.actor && seat.turnStartedAt) {
+      const used = (now.getTime() - seat.turnStartedAt.getTime()) / 1000;
+      reserve = Math.max(0, reserve - Math.max(0, used - clock.perMove));
+    }
+    const running = seat.deadlineAt !== null;
+    const turn = timed(seat) && input.toMove.includes(seat.index);
+    if (turn && running && seat.index !== input.actor) continue;
+    if (turn) {
+      const deadline = now.getTime() + (clock.perMove + reserve) * 1000;
+      const reminder = deadline - clock.reminderBefore * 1000;
+      updates.push({
+        seat: seat.index,
+        turnVersion: input.version,
+        turnStartedAt: now,
+        deadlineAt: new Date(deadline),
+        reminderAt: clock.reminderBefore > 0 && reminder > now.getTime() ? new Date(reminder) : null,
+        reserveSeconds: reserve,
+      });
+    } else if (running || reserve !== seat.reserveSeconds) {
+      updates.push({ seat: seat.index, turnVersion: null, turnStartedAt: null, deadlineAt: null, reminderAt: null, reserveSeconds: reserve });
+    }
+  }
+  return updates;
+}
+
+/** `UPDATE seats ...` applying `updates` to the game returned by the CTE `source` (columns `id`). */
+export function clockUpdateSql(source: 'bumped', updates: readonly SeatClockUpdate[]): Prisma.Sql {
+  const rows = JSON.stringify(
+    updates.map((u) => ({
+      seat: u.seat,
+      turn_version: u.turnVersion,
+      turn_started_at: u.turnStartedAt?.toISOString() ?? null,
+      deadline_at: u.deadlineAt?.toISOString() ?? null,
+      reminder_at: u.reminderAt?.toISOString() ?? null,
+      reserve_seconds: u.reserveSeconds,
+    })),
+  );
+  return Prisma.sql`
+    UPDATE seats SET turn_version = c.turn_version, turn_started_at = c.turn_started_at, deadline_at = c.deadline_at,
+           reminder_at = c.reminder_at, reminded = false, reserve_seconds = c.reserve_seconds
+      FROM ${Prisma.raw(source)} b,
+           jsonb_to_recordset(${rows}::jsonb) AS c(seat int, turn_version int, turn_started_at timestamptz,
+                                                   deadline_at timestamptz, reminder_at timestamptz, reserve_seconds float8)
+     WHERE seats.game_id = b.id AND seats.index = c.seat`;
+}

@@ -1,0 +1,62 @@
+/**
+ * Webhook bodies, Standard Webhooks style: `{ type, timestamp, data }`. The data is what the endpoint's
+ * owner may see through the API, read through the same service calls with the owner as the caller:
+ * their view of the state after that version (GET /v1/games/:id/state?at=seq), the move as their history
+ * shows it. Never the seed, never another seat's secrets. A body larger than the cap drops the view and
+ * the move (`truncated: true`); the receiver reads them through the API.
+ */
+import type { GameService } from '../service/game-service.js';
+import type { Player } from '../service/players.js';
+import type { WebhookEventType } from './outbox.js';
+
+export interface DeliveryEvent {
+  readonly eventType: string;
+  readonly gameId: string;
+  readonly seq: number;
+  readonly seat: number;
+  readonly createdAt: Date;
+}
+
+export async function renderPayload(games: GameService, owner: Player, event: DeliveryEvent, maxBytes: number): Promise<string> {
+  const game = await games.getGame(event.gameId);
+  const type = event.eventType as WebhookEventType;
+  const base: Record<string, unknown> = { gameId: game.id, gameType: game.type, version: event.seq };
+  const seatFields = () => {
+    const seat = game.seats[event.seat];
+    const deadline = game.deadlines.find((d) => d.seat === event.seat);
+    // The deadline of that very turn (a later turn's deadline would mislead).
+    const running = deadline?.turnVersion === event.seq ? deadline : undefined;
+    return { seat: event.seat, player: seat?.player ?? null, deadlineAt: running?.deadlineAt ?? null };
+  };
+  const view = async () => (await games.view(owner, game.id, event.seq)).view;
+  let data: Record<string, unknown>;
+  let bulky: string[] = ['view'];
+  switch (type) {
+    case 'game.started':
+      data = { ...base, seats: game.seats, clock: game.clock, view: await view() };
+      break;
+    case 'move.made': {
+      const move = await games.moveFor(owner, game.id, event.seq);
+      data = { ...base, move, view: await view() };
+      bulky = ['view', 'move'];
+      break;
+    }
+    case 'turn.started':
+      data = { ...base, ...seatFields(), view: await view() };
+      break;
+    case 'turn.reminder':
+      data = { ...base, ...seatFields() };
+      break;
+    case 'game.finished':
+      data = { ...base, outcome: game.outcome, view: await view() };
+      break;
+    default:
+      data = base;
+  }
+  const body = (d: Record<string, unknown>) => JSON.stringify({ type, timestamp: event.createdAt.toISOString(), data: d });
+  const full = body(data);
+  if (Buffer.byteLength(full) <= maxBytes) return full;
+  const thin: Record<string, unknown> = { ...data, truncated: true };
+  for (const key of bulky) delete thin[key];
+  return body(thin);
+}

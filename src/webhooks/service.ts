@@ -1,0 +1,293 @@
+/**
+ * Webhook endpoint management, for the endpoint's owner only (a player, or an application acting with
+ * that player's token): create (the secret is shown once), list, read, update, enable/disable, rotate the
+ * secret, delete; list a endpoint's deliveries with their attempts, and re-send one.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../store/database.js';
+import { ServiceError } from '../service/errors.js';
+import type { Caller } from '../service/game-service.js';
+import type { Player } from '../service/players.js';
+import type { Clock } from '../timers/clock.js';
+import type { WebhookDispatcher, WebhookOptions } from './dispatcher.js';
+import { WEBHOOK_EVENT_TYPES } from './outbox.js';
+import { newSecret } from './signing.js';
+import { checkEndpointUrl } from './url-guard.js';
+
+export const MAX_ENDPOINTS_PER_PLAYER = 20;
+
+export interface WebhookEndpointView {
+  readonly id: string;
+  readonly url: string;
+  readonly events: string[];
+  readonly gameId: string | null;
+  readonly description: string | null;
+  readonly enabled: boolean;
+  readonly disabledReason: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface WebhookAttemptView {
+  readonly attempt: number;
+  readonly at: string;
+  readonly status: number | null;
+  readonly latencyMs: number;
+  readonly error: string | null;
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveryView {
+  readonly id: string;
+  readonly endpointId: string;
+  readonly event: string;
+  readonly gameId: string;
+  readonly seq: number;
+  readonly seat: number | null;
+  readonly status: DeliveryStatus;
+  readonly attempts: number;
+  readonly nextAttemptAt: string | null;
+  readonly lastStatus: number | null;
+  readonly lastLatencyMs: number | null;
+  readonly lastError: string | null;
+  readonly createdAt: string;
+  readonly deliveredAt: string | null;
+  /** The body as sent (null until the first attempt). */
+  readonly payload: unknown;
+  attemptLog?: WebhookAttemptView[];
+}
+
+export interface EndpointInput {
+  readonly url: string;
+  readonly events: readonly string[];
+  readonly gameId?: string | null | undefined;
+  readonly description?: string | null | undefined;
+}
+
+export interface EndpointPatch {
+  readonly url?: string | undefined;
+  readonly events?: readonly string[] | undefined;
+  readonly description?: string | null | undefined;
+  readonly enabled?: boolean | undefined;
+}
+
+type EndpointRow = {
+  id: string; url: string; eventTypes: string[]; gameId: string | null; description: string | null;
+  enabled: boolean; disabledReason: string | null; createdAt: Date; updatedAt: Date;
+};
+
+type DeliveryRow = {
+  id: string; endpointId: string; eventType: string; gameId: string; seq: number; seat: number; status: string; attempts: number;
+  nextAttemptAt: Date; lastStatus: number | null; lastLatencyMs: number | null; lastError: string | null; createdAt: Date;
+  deliveredAt: Date | null; payload: string | null;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const notFound = (what: string) => new ServiceError('NOT_FOUND', `no ${what}`);
+
+function requirePlayer(caller: Caller): Player {
+  if (!caller) throw new ServiceError('UNAUTHENTICATED', 'this needs a bearer token: register at POST /v1/players');
+  return caller;
+}
+
+function checkEvents(events: readonly string[]): string[] {
+  const unique = [...new Set(events)];
+  if (unique.length === 0) throw new ServiceError('BAD_REQUEST', `events: name at least one of ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+  const unknown = unique.filter((e) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
+  if (unknown.length > 0) throw new ServiceError('BAD_REQUEST', `unknown event types ${unknown.join(', ')}; known: ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+  return unique;
+}
+
+export const endpointView = (e: EndpointRow): WebhookEndpointView => ({
+  id: e.id,
+  url: e.url,
+  events: e.eventTypes,
+  gameId: e.gameId,
+  description: e.description,
+  enabled: e.enabled,
+  disabledReason: e.disabledReason,
+  createdAt: e.createdAt.toISOString(),
+  updatedAt: e.updatedAt.toISOString(),
+});
+
+function deliveryView(d: DeliveryRow): WebhookDeliveryView {
+  let payload: unknown = null;
+  try {
+    payload = d.payload === null ? null : JSON.parse(d.payload);
+  } catch {
+    payload = d.payload;
+  }
+  return {
+    id: d.id,
+    endpointId: d.endpointId,
+    event: d.eventType,
+    gameId: d.gameId,
+    seq: d.seq,
+    seat: d.seat < 0 ? null : d.seat,
+    status: d.status as DeliveryStatus,
+    attempts: d.attempts,
+    nextAttemptAt: d.status === 'pending' ? d.nextAttemptAt.toISOString() : null,
+    lastStatus: d.lastStatus,
+    lastLatencyMs: d.lastLatencyMs,
+    lastError: d.lastError,
+    createdAt: d.createdAt.toISOString(),
+    deliveredAt: d.deliveredAt?.toISOString() ?? null,
+    payload,
+  };
+}
+
+export class WebhookService {
+  constructor(
+    private readonly db: Database,
+    private readonly dispatcher: WebhookDispatcher,
+    private readonly clock: Clock,
+    private readonly options: WebhookOptions,
+  ) {}
+
+  async create(caller: Caller, input: EndpointInput): Promise<WebhookEndpointView & { secret: string }> {
+    const owner = requirePlayer(caller);
+    const events = checkEvents(input.events);
+    const url = await checkEndpointUrl(input.url, this.options);
+    const gameId = input.gameId ?? null;
+    if (gameId !== null) {
+      if (!UUID.test(gameId) || !(await this.db.game.findUnique({ where: { id: gameId }, select: { id: true } }))) {
+        throw new ServiceError('GAME_NOT_FOUND', `no game ${gameId}`);
+      }
+    }
+    if ((await this.db.webhookEndpoint.count({ where: { ownerId: owner.id } })) >= MAX_ENDPOINTS_PER_PLAYER) {
+      throw new ServiceError('TOO_MANY_WEBHOOKS', `at most ${MAX_ENDPOINTS_PER_PLAYER} endpoints per player`, 409);
+    }
+    const secret = newSecret();
+    const now = this.clock.now();
+    const row = await this.db.webhookEndpoint.create({
+      data: {
+        id: randomUUID(), ownerId: owner.id, url: url.toString(), eventTypes: events, gameId,
+        description: input.description ?? null, secret, createdAt: now, updatedAt: now,
+      },
+    });
+    this.dispatcher.endpointsChanged();
+    return { ...endpointView(row), secret };
+  }
+
+  async list(caller: Caller): Promise<WebhookEndpointView[]> {
+    const owner = requirePlayer(caller);
+    const rows = await this.db.webhookEndpoint.findMany({ where: { ownerId: owner.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    return rows.map(endpointView);
+  }
+
+  async get(caller: Caller, id: string): Promise<WebhookEndpointView> {
+    return endpointView(await this.own(caller, id));
+  }
+
+  async update(caller: Caller, id: string, patch: EndpointPatch): Promise<WebhookEndpointView> {
+    await this.own(caller, id);
+    const url = patch.url === undefined ? undefined : (await checkEndpointUrl(patch.url, this.options)).toString();
+    const events = patch.events === undefined ? undefined : checkEvents(patch.events);
+    const row = await this.db.webhookEndpoint.update({
+      where: { id },
+      data: {
+        ...(url !== undefined ? { url } : {}),
+        ...(events !== undefined ? { eventTypes: events } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.enabled !== undefined ? { enabled: patch.enabled, disabledReason: patch.enabled ? null : 'disabled by its owner' } : {}),
+        updatedAt: this.clock.now(),
+      },
+    });
+    // Enabled again: what waited goes out now, in order.
+    if (patch.enabled) await this.db.webhookDelivery.updateMany({ where: { endpointId: id, status: 'pending' }, data: { nextAttemptAt: this.clock.now() } });
+    if (row.enabled) await this.dispatcher.sweep();
+    return endpointView(row);
+  }
+
+  setEnabled(caller: Caller, id: string, enabled: boolean): Promise<WebhookEndpointView> {
+    return this.update(caller, id, { enabled });
+  }
+
+  /** A new secret (shown once); the previous one keeps signing alongside it for a while. */
+  async rotateSecret(caller: Caller, id: string): Promise<WebhookEndpointView & { secret: string; previousSecretValidUntil: string }> {
+    const endpoint = await this.own(caller, id);
+    const secret = newSecret();
+    const now = this.clock.now();
+    const until = new Date(now.getTime() + this.options.previousSecretTtlMs);
+    const current = await this.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id }, select: { secret: true } });
+    const row = await this.db.webhookEndpoint.update({
+      where: { id },
+      data: { secret, previousSecret: current.secret, previousSecretUntil: until, updatedAt: now },
+    });
+    return { ...endpointView(row), secret, previousSecretValidUntil: until.toISOString() };
+  }
+
+  async remove(caller: Caller, id: string): Promise<void> {
+    await this.own(caller, id);
+    await this.db.webhookEndpoint.delete({ where: { id } });
+  }
+
+  /** The endpoint's deliveries, newest first; page with `cursor` = nextCursor. */
+  async deliveries(caller: Caller, id: string, filter: { status?: string | undefined; cursor?: string | undefined; limit?: number | undefined } = {}): Promise<{ items: WebhookDeliveryView[]; nextCursor: string | null }> {
+    await this.own(caller, id);
+    const limit = Math.max(1, Math.min(100, Math.floor(filter.limit ?? 50)));
+    let after: { createdAt: Date; id: string } | null = null;
+    if (filter.cursor) {
+      const [at, did] = Buffer.from(filter.cursor, 'base64url').toString('utf8').split('|');
+      const createdAt = new Date(at ?? '');
+      if (!did || Number.isNaN(createdAt.getTime())) throw new ServiceError('BAD_REQUEST', 'invalid cursor');
+      after = { createdAt, id: did };
+    }
+    const rows = await this.db.webhookDelivery.findMany({
+      where: {
+        endpointId: id,
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit + 1,
+    });
+    const items = rows.slice(0, limit);
+    const last = items[items.length - 1];
+    return {
+      items: items.map(deliveryView),
+      nextCursor: rows.length > limit && last ? Buffer.from(`${last.createdAt.toISOString()}|${last.id}`).toString('base64url') : null,
+    };
+  }
+
+  async delivery(caller: Caller, endpointId: string, deliveryId: string): Promise<WebhookDeliveryView & { attemptLog: WebhookAttemptView[] }> {
+    await this.own(caller, endpointId);
+    const row = await this.db.webhookDelivery.findFirst({
+      where: { id: deliveryId, endpointId },
+      include: { attemptLog: { orderBy: { id: 'asc' } } },
+    });
+    if (!row) throw notFound(`delivery ${deliveryId}`);
+    return {
+      ...deliveryView(row),
+      attemptLog: row.attemptLog.map((a) => ({ attempt: a.attempt, at: a.at.toISOString(), status: a.status, latencyMs: a.latencyMs, error: a.error })),
+    };
+  }
+
+  /** Sends a delivery again (same webhook-id and body), now, ahead of the endpoint's later ones for that game. */
+  async redeliver(caller: Caller, endpointId: string, deliveryId: string): Promise<WebhookDeliveryView> {
+    const endpoint = await this.own(caller, endpointId);
+    if (!endpoint.enabled) throw new ServiceError('WEBHOOK_DISABLED', 'enable the endpoint first', 409);
+    const now = this.clock.now();
+    const finished = await this.db.webhookDelivery.updateMany({
+      where: { id: deliveryId, endpointId, status: { not: 'pending' } },
+      data: { status: 'pending', attempts: 0, nextAttemptAt: now, leaseUntil: null, deliveredAt: null },
+    });
+    // Still pending (waiting for a retry): try now; an attempt in flight keeps its lease.
+    const waiting = finished.count === 1 ? finished : await this.db.webhookDelivery.updateMany({ where: { id: deliveryId, endpointId, status: 'pending' }, data: { nextAttemptAt: now } });
+    if (waiting.count === 0) throw notFound(`delivery ${deliveryId}`);
+    const row = await this.db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
+    await this.dispatcher.sweep(row.gameId);
+    return deliveryView(row);
+  }
+
+  private async own(caller: Caller, id: string): Promise<EndpointRow> {
+    const owner = requirePlayer(caller);
+    if (!UUID.test(id)) throw notFound(`webhook endpoint ${id}`);
+    const row = await this.db.webhookEndpoint.findUnique({ where: { id } });
+    // Another player's endpoint is as invisible as a missing one.
+    if (!row || (row as { ownerId: string }).ownerId !== owner.id) throw notFound(`webhook endpoint ${id}`);
+    return row;
+  }
+}
