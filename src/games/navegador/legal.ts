@@ -8,6 +8,7 @@
 import {
   BUILDINGS,
   BUILDING_WORKERS,
+  CHEAP_UNIT_PRICE,
   COLUMNS,
   GOODS,
   MIN_WORKERS,
@@ -52,9 +53,38 @@ export function legalMoves(state: NavegadorState, seat: number): NavegadorMove[]
   return [...actionMoves(state, seat), { type: 'skip' }];
 }
 
-/** Whether the stone's field offers any action besides skipping (otherwise apply skips it, §2.2). */
+/**
+ * Whether the stone's field offers any action besides skipping (otherwise apply skips it, §2.2). The
+ * same answer as `actionMoves(...).length > 0`, without enumerating: apply asks it after every rondel move.
+ */
 export function hasAction(state: NavegadorState, seat: number): boolean {
-  return actionMoves(state, seat).length > 0;
+  const player = state.players[seat] as PlayerState;
+  const action: RondelAction | undefined = RONDEL[player.field as number];
+  switch (action) {
+    case 'sailing':
+      return canSail(state, player);
+    case 'workers':
+    case 'ships':
+      // At least one church and one shipyard are always owned, so one unit costs 50.
+      return player.cash >= CHEAP_UNIT_PRICE;
+    case 'colony':
+      return player.ships.some((n, r) => n > 0 && (state.regions[r]?.faceUp[0] ?? Infinity) <= player.cash);
+    case 'buildings':
+      return BUILDINGS.some((b) => buildingsLeft(state, b) > 0 && BUILDING_WORKERS[b] <= player.workers && buildingCost(state, b, 1) <= player.cash);
+    case 'market':
+      // The wildcard factory can always process one unit (§3.6).
+      return true;
+    case 'privilege':
+      return privilegeOptions(state, player).length > 0;
+    case undefined:
+      return false;
+  }
+  return unreachable(action);
+}
+
+function canSail(state: NavegadorState, player: PlayerState): boolean {
+  const moveToExplored = player.ships.some((n, r) => n > 0 && (NEIGHBOURS[r] as readonly number[]).some((x) => state.regions[x]?.explored));
+  return moveToExplored || sailOptions(state, player).length > 0;
 }
 
 function rondelMoves(player: PlayerState): NavegadorMove[] {
