@@ -6,10 +6,12 @@
 import { createRng, Random } from '../../engine/random.js';
 import type { Bot, BotInput } from '../../engine/types.js';
 import { CARGO_KINDS, wrapDistance } from './data.js';
-import { board, map1Sheet, type Board } from './maps.js';
+import { board, commonSheet, map1Sheet, map2Sheet, type Board } from './maps.js';
+import { boxMarked, GRID_COLUMNS, GRID_ROWS, heldKinds } from './map1.js';
+import { attackTargets, defeatedOf, skillActive } from './map2.js';
 import { dutyDie, legalMovesFor } from './moves.js';
 import { sailPath } from './movement.js';
-import { boxMarked, GRID_COLUMNS, GRID_ROWS, heldKinds, isCollected, traced } from './rules.js';
+import { isCollected, traced } from './rules.js';
 import type { Sheet, VoyagesMove, VoyagesState } from './types.js';
 
 export const BOT_LEVELS = ['random', 'greedy'] as const;
@@ -23,9 +25,29 @@ function spendCost(raw: number, value: number, heroic: boolean): number {
   return heroic ? HEROIC_COST : wrapDistance(raw, value) * NORMAL_COST;
 }
 
-/** What ending the move on `space` after entering `entered` is worth to `s` (§3.2, §2.5). */
-function landingWorth(b: Board, s: Sheet, entered: readonly number[]): number {
-  const sheet = map1Sheet(b);
+/** What defeating the marauder on `space` adds (§5.4): its track box, a star for a full track. */
+function targetGain(b: Board, s: Sheet, space: number): number {
+  const f = b.feature[space];
+  if (f?.kind !== 'marauder') return 0;
+  const track = map2Sheet(b).marauders[f.size];
+  const crossed = defeatedOf(b, s, f.size);
+  const gain = (track.track[crossed] ?? 0) - (track.track[crossed - 1] ?? 0) + (crossed + 1 === track.count ? STAR_WORTH : 0);
+  return gain * (s.doubled.includes(f.size) ? 2 : 1);
+}
+
+/** The best marauder this sheet could defeat from `ship`, cached per space for one decision. */
+function attackWorth(b: Board, s: Sheet, ship: number, cache: Map<number, number>): number {
+  if (b.map !== 2) return 0;
+  const known = cache.get(ship);
+  if (known !== undefined) return known;
+  const worth = attackTargets(b, { ...s, ship }).reduce((best, t) => Math.max(best, targetGain(b, s, t.space)), 0);
+  cache.set(ship, worth);
+  return worth;
+}
+
+/** What ending the move after entering `entered` is worth to `s` (§3.2, §5.3, §2.5). */
+function landingWorth(b: Board, s: Sheet, entered: readonly number[], cache: Map<number, number>): number {
+  const sheet = commonSheet(b);
   let worth = 0;
   const explored = new Set(s.explored);
   for (const space of entered) {
@@ -35,11 +57,13 @@ function landingWorth(b: Board, s: Sheet, entered: readonly number[]): number {
       explored.add(region);
     }
   }
-  const space = entered[entered.length - 1];
-  if (space === undefined) return worth;
+  const space = entered[entered.length - 1] ?? s.ship;
+  worth += attackWorth(b, s, space, cache);
   const island = b.island[space];
   if (island?.kind === 'numbered' && !s.visited.includes(space)) worth += island.gold ?? 0;
   if (island?.kind === 'settlement' && !isCollected(s, space)) worth += 2 + bestSale(b, s).gold;
+  if (island?.kind === 'fort' && !isCollected(s, space)) worth += 2.5 + 2 * s.doubled.length;
+  if (island?.kind === 'star' && !isCollected(s, space)) worth += STAR_WORTH;
   const feature = b.feature[space];
   if (!feature || isCollected(s, space)) return worth;
   switch (feature.kind) {
@@ -52,7 +76,7 @@ function landingWorth(b: Board, s: Sheet, entered: readonly number[]): number {
     case 'star':
       return worth + STAR_WORTH;
     case 'dread':
-      return s.dreadDefeated ? worth : worth + (s.crew.heroic >= sheet.dread.heroicCost ? sheet.dread.gold + STAR_WORTH - 4 : -2);
+      return s.dreadDefeated ? worth : worth + (s.crew.heroic >= map1Sheet(b).dread.heroicCost ? map1Sheet(b).dread.gold + STAR_WORTH - 4 : -2);
     case 'marauder':
     case 'monster':
       return worth;
@@ -89,9 +113,22 @@ function bestSale(b: Board, s: Sheet): { gold: number; move: VoyagesMove } {
   return best;
 }
 
-/** Duty box worth: progress plus the bonuses it completes (§3.3). */
+/** Map 2 skill row worth (§5.5): activation, mastery and the duty star. */
+const SKILL_WORTH: Readonly<Record<string, number>> = { oars: 3, rudder: 3, prow: 2, ballista: 3, quarters: 2, armoury: 5 };
+function skillWorth(b: Board, s: Sheet, box: number): number {
+  const duties = map2Sheet(b).duties;
+  const row = Math.floor(box / duties.boxesPerRow);
+  const marks = (s.skills[row] ?? 0) + 1;
+  const mastered = s.skills.filter((n) => n >= duties.masterAtBox).length;
+  if (marks === duties.activateAtBox) return 2 + (SKILL_WORTH[duties.rows[row]?.skill ?? ''] ?? 0);
+  if (marks === duties.masterAtBox) return duties.masteryGold + (mastered + 1 === duties.starAtMasteredSkills ? STAR_WORTH : 1);
+  return 2 + marks * 0.5;
+}
+
+/** Duty box worth: progress plus the bonuses it completes (§3.3, §5.5). */
 function dutyWorth(b: Board, s: Sheet, box: number | null): number {
   if (box === null) return 0;
+  if (b.map === 2) return skillWorth(b, s, box);
   const grid = s.grid | (1 << box);
   const row = Math.floor(box / GRID_COLUMNS);
   const col = box % GRID_COLUMNS;
@@ -106,7 +143,13 @@ function dutyWorth(b: Board, s: Sheet, box: number | null): number {
   return boxMarked(s, box) ? -100 : worth;
 }
 
-function moveWorth(b: Board, state: VoyagesState, s: Sheet, move: VoyagesMove): number {
+function dutyValue(b: Board, box: number | null, raw: number): number {
+  if (box === null) return raw;
+  if (b.map === 2) return map2Sheet(b).duties.rows[Math.floor(box / map2Sheet(b).duties.boxesPerRow)]?.value ?? raw;
+  return map1Sheet(b).duties.grid[Math.floor(box / GRID_COLUMNS)]?.[box % GRID_COLUMNS] ?? raw;
+}
+
+function moveWorth(b: Board, state: VoyagesState, s: Sheet, move: VoyagesMove, cache: Map<number, number>): number {
   switch (move.type) {
     case 'steer': {
       // The best distance that follows this heading.
@@ -116,18 +159,17 @@ function moveWorth(b: Board, state: VoyagesState, s: Sheet, move: VoyagesMove): 
         if (move.heroic) after.crew.heroic -= 1;
         else after.crew.normal -= wrapDistance(raw, move.value);
       }
-      const best = Math.max(...legalMovesFor(state, after).map((m) => moveWorth(b, state, after, m)));
+      const best = Math.max(...legalMovesFor(state, after).map((m) => moveWorth(b, state, after, m, cache)));
       return best - spendCost(raw, move.value, move.heroic);
     }
     case 'sail': {
       const raw = state.dice[move.die] ?? 0;
-      const entered = sailPath(b, s.ship, s.direction, move.value);
-      return landingWorth(b, s, entered) - spendCost(raw, move.value, move.heroic);
+      const entered = sailPath(b, s.ship, s.direction, move.value, skillActive(b, s, 'prow'));
+      return landingWorth(b, s, entered, cache) - spendCost(raw, move.value, move.heroic);
     }
     case 'duty': {
       const raw = state.dice[dutyDie(s)] ?? 0;
-      const value = move.box === null ? raw : (map1Sheet(b).duties.grid[Math.floor(move.box / GRID_COLUMNS)]?.[move.box % GRID_COLUMNS] ?? raw);
-      return dutyWorth(b, s, move.box) - spendCost(raw, value, move.heroic);
+      return dutyWorth(b, s, move.box) - spendCost(raw, dutyValue(b, move.box, raw), move.heroic);
     }
     case 'cargo': {
       const track = s.cargo[CARGO_KINDS.indexOf(move.cargo)];
@@ -141,6 +183,11 @@ function moveWorth(b: Board, state: VoyagesState, s: Sheet, move: VoyagesMove): 
     case 'dread':
       // Keep heroic sailors: each is worth 2 gold and half a Dread victory.
       return move.sailor === 'normal' ? 1 : 0;
+    case 'fort':
+      // Double the track with the most marauders down already.
+      return defeatedOf(b, s, move.track) + (move.track === 'small' ? 0.5 : 0);
+    case 'attack':
+      return move.space === null ? 0 : 1 + targetGain(b, s, b.ids.indexOf(move.space));
     default: {
       const never: never = move;
       return never;
@@ -156,8 +203,10 @@ function choose(state: VoyagesState, seat: number, input: BotInput): VoyagesMove
   const b = board(state.map);
   let best: VoyagesMove[] = [];
   let bestWorth = -Infinity;
+  // Attack worth depends only on the final space (the crew spent on the way barely changes who wins).
+  const cache = new Map<number, number>();
   for (const move of moves) {
-    const worth = moveWorth(b, state, s, move);
+    const worth = moveWorth(b, state, s, move, cache);
     if (worth > bestWorth + 1e-9) {
       bestWorth = worth;
       best = [move];

@@ -8,7 +8,7 @@ export const MAP_IDS = [1, 2, 3, 4] as const;
 export type MapId = (typeof MAP_IDS)[number];
 
 /** Maps whose rules this engine implements (the others are refused by `validateOptions`). */
-export const IMPLEMENTED_MAPS: readonly MapId[] = [1];
+export const IMPLEMENTED_MAPS: readonly MapId[] = [1, 2];
 
 /** Windrose numbers (§2.1): 1 = N, then clockwise. */
 export const DIRECTIONS = [1, 2, 3, 4, 5, 6] as const;
@@ -42,8 +42,14 @@ export const STAR_SOURCES = [
 ] as const;
 export type StarSource = (typeof STAR_SOURCES)[number];
 
-/** Score categories (§3.7). */
-export const SCORE_CATEGORIES_MAP1 = ['islands', 'exploration', 'cargo', 'heroes', 'dread', 'stars'] as const;
+
+/** Map 2 marauder sizes, in track order (§5.4). */
+export const MARAUDER_SIZES = ['small', 'medium', 'large'] as const;
+export type MarauderSize = (typeof MARAUDER_SIZES)[number];
+
+/** Map 2 skills (§5.5); the map file says which duty row holds each. */
+export const SKILLS = ['oars', 'rudder', 'prow', 'ballista', 'quarters', 'armoury'] as const;
+export type Skill = (typeof SKILLS)[number];
 
 /** Which kind of sailor a choice spends (Dread failure, §3.5). */
 export const SAILOR_KINDS = ['normal', 'heroic'] as const;

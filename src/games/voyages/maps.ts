@@ -8,7 +8,7 @@ import map1File from './maps/map1.json' with { type: 'json' };
 import map2File from './maps/map2.json' with { type: 'json' };
 import map3File from './maps/map3.json' with { type: 'json' };
 import map4File from './maps/map4.json' with { type: 'json' };
-import { DIRECTIONS, type CargoFeature, type MapId, type StarSource } from './data.js';
+import { DIRECTIONS, type CargoFeature, type MapId, type MarauderSize, type StarSource } from './data.js';
 
 export const GRID_SIZE = 11;
 export const SPACE_COUNT = GRID_SIZE * GRID_SIZE;
@@ -26,7 +26,7 @@ export type Feature =
   | { readonly kind: 'star' }
   | { readonly kind: 'dread' }
   | { readonly kind: 'cargo'; readonly cargo: CargoFeature }
-  | { readonly kind: 'marauder'; readonly size: string; readonly strength: number }
+  | { readonly kind: 'marauder'; readonly size: MarauderSize; readonly strength: number }
   | { readonly kind: 'monster'; readonly monster: string };
 
 export const ISLAND_KINDS = ['start', 'numbered', 'settlement', 'fort', 'star', 'shipyard', 'lighthouse', 'watchtower'] as const;
@@ -48,27 +48,45 @@ interface SpaceFile {
   readonly region: string | null;
 }
 
-/** The part of a map file's `sheet` that map 1's rules read (§3). */
-export interface Map1Sheet {
+/** Sheet values every map has (§2.5-§2.8, §4). */
+export interface CommonSheet {
   readonly crew: { readonly startSailors: number; readonly capacity: number; readonly starAtSailorNumber: number };
+  readonly exploration: { readonly regionCount: number; readonly gold: readonly number[] };
+  readonly heroGold: number;
+  readonly starGold: number;
+  readonly starSources: readonly { readonly source: StarSource; readonly max: number; readonly space?: string }[];
+  readonly soloRounds: number;
+}
+
+/** The part of map 1's `sheet` its rules read (§3). */
+export interface Map1Sheet extends CommonSheet {
   readonly duties: {
     readonly grid: readonly (readonly number[])[];
     readonly rowBonuses: readonly (readonly Reward[])[];
     readonly columnBonuses: readonly (readonly Reward[])[];
   };
   readonly cargo: {
-    readonly kinds: readonly string[];
     readonly tracks: Readonly<Record<string, readonly number[]>>;
     readonly starOnSellingBox: number;
     readonly goldPerUnsold: number;
   };
-  readonly dread: { readonly space: string; readonly heroicCost: number; readonly gold: number };
-  readonly exploration: { readonly regionCount: number; readonly gold: readonly number[] };
-  readonly heroGold: number;
-  readonly starGold: number;
-  readonly starSources: readonly { readonly source: StarSource; readonly max: number; readonly space?: string }[];
-  readonly soloRounds: number;
-  readonly maxRoundsSafeguard: { readonly value: number };
+  readonly dread: { readonly heroicCost: number; readonly gold: number };
+}
+
+/** The part of map 2's `sheet` its rules read (§5). */
+export interface Map2Sheet extends CommonSheet {
+  readonly duties: {
+    readonly rows: readonly { readonly value: number; readonly skill: string }[];
+    readonly boxesPerRow: number;
+    readonly activateAtBox: number;
+    readonly masterAtBox: number;
+    readonly masteryGold: number;
+    readonly starAtMasteredSkills: number;
+    readonly columnHalfBonuses: readonly { readonly column: number; readonly rows: readonly number[]; readonly reward: readonly Reward[] }[];
+  };
+  readonly marauders: Readonly<Record<MarauderSize, { readonly strength: number; readonly count: number; readonly track: readonly number[] }>> & {
+    readonly fortMultiplier: number;
+  };
 }
 
 interface MapFile {
@@ -143,16 +161,16 @@ export function board(map: MapId): Board {
   return BOARDS[map - 1] as Board;
 }
 
-export function map1Sheet(b: Board): Map1Sheet {
-  return b.sheet as Map1Sheet;
-}
+export const commonSheet = (b: Board): CommonSheet => b.sheet as CommonSheet;
+export const map1Sheet = (b: Board): Map1Sheet => b.sheet as Map1Sheet;
+export const map2Sheet = (b: Board): Map2Sheet => b.sheet as Map2Sheet;
 
 /** The space number of an id such as `F10`, or -1. */
 export function spaceIndex(b: Board, id: string): number {
   return b.ids.indexOf(id);
 }
 
-/** §2.3: island spaces stop the ship; so does the Dread (map 1). */
+/** §2.3: entering an island space or the Dread (map 1) ends the move; reefs are handled by movement. */
 export function stopsShip(b: Board, space: number): boolean {
   return b.island[space] !== null || b.feature[space]?.kind === 'dread';
 }

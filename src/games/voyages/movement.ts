@@ -5,14 +5,14 @@ import type { Sheet } from './types.js';
 
 /**
  * The spaces the ship enters moving `distance` steps towards windrose `direction` from `from`: it stops
- * before the map edge, and on entering an island or the Dread (§2.3).
+ * before the map edge and before a reef (unless `prow`, map 2), and on entering an island or the Dread (§2.3).
  */
-export function sailPath(b: Board, from: number, direction: number, distance: number): number[] {
+export function sailPath(b: Board, from: number, direction: number, distance: number, prow: boolean): number[] {
   const entered: number[] = [];
   let here = from;
   for (let step = 0; step < distance; step++) {
     const next = b.neighbour[here * 6 + direction - 1] ?? -1;
-    if (next < 0) break;
+    if (next < 0 || (!prow && b.terrain[next] === 'reef')) break;
     entered.push(next);
     here = next;
     if (stopsShip(b, next)) break;

@@ -3,52 +3,51 @@
  * `legalMoves` enumerates each step; `playStep` applies one move to a copied sheet and returns an error
  * code or null.
  */
-import { CARGO_KINDS, DIE_VALUES, wrapDistance, type CargoKind } from './data.js';
-import { board, map1Sheet, type Board } from './maps.js';
+import { CARGO_KINDS, DIE_VALUES, MARAUDER_SIZES, wrapDistance, type CargoKind, type MarauderSize, type Skill } from './data.js';
+import { board, map1Sheet, map2Sheet, type Board } from './maps.js';
+import { boxMarked, fightDread, GRID_BOXES, gridValue, heldKinds, markBox, openBoxes, openTracks, sellCargo, takeCargo } from './map1.js';
+import { attackTargets, defeatMarauder, markFort, markSkillRow, openForts, skillActive, skillBoxCount, skillBoxFor } from './map2.js';
 import { moveShip, sailPath } from './movement.js';
-import {
-  boxMarked,
-  collect,
-  drain,
-  fightDread,
-  gridValue,
-  GRID_COLUMNS,
-  GRID_ROWS,
-  heldKinds,
-  markBox,
-  needsChoice,
-  openBoxes,
-  openTracks,
-  sellCargo,
-  takeCargo,
-  type Log,
-} from './rules.js';
-import type { Sheet, VoyagesMove, VoyagesState } from './types.js';
+import { collect, drain, gainSailor, needsChoice, type Log } from './rules.js';
+import type { Effect, Sheet, VoyagesMove, VoyagesState } from './types.js';
+
+/** The three uses of the dice (§1.4 step 3) and the map 2 skill that may turn each for free (§5.5). */
+type Role = 'direction' | 'distance' | 'duty';
+const ROLE_SKILL: Readonly<Record<Role, Skill>> = { direction: 'rudder', distance: 'oars', duty: 'quarters' };
 
 /** The die left for duty once direction and distance took theirs. */
 export function dutyDie(s: Sheet): number {
   return 3 - s.directionDie - s.distanceDie;
 }
 
-/** §1.5 normal form: a die is unchanged, set by one heroic sailor, or moved by its circular distance in normals. */
-function canAdjust(s: Sheet, from: number, to: number, heroic: boolean): boolean {
-  if (from === to) return !heroic;
-  return heroic ? s.crew.heroic > 0 : wrapDistance(from, to) <= s.crew.normal;
+/**
+ * Normal sailors needed to turn `from` into `to` (§1.5 normal form: the circular distance). An active
+ * Oars/Rudder/Quarters skill gives one free step; the engine always uses it when the value changes,
+ * since it only saves sailors (decision recorded in the final report).
+ */
+export function normalsNeeded(b: Board, s: Sheet, role: Role, from: number, to: number): number {
+  const steps = wrapDistance(from, to);
+  return steps > 0 && skillActive(b, s, ROLE_SKILL[role]) ? steps - 1 : steps;
 }
 
-function spend(s: Sheet, from: number, to: number, heroic: boolean): void {
+function canAdjust(b: Board, s: Sheet, role: Role, from: number, to: number, heroic: boolean): boolean {
+  if (from === to) return !heroic;
+  return heroic ? s.crew.heroic > 0 : normalsNeeded(b, s, role, from, to) <= s.crew.normal;
+}
+
+function spend(b: Board, s: Sheet, role: Role, from: number, to: number, heroic: boolean): void {
   if (from === to) return;
-  const cost = heroic ? 1 : wrapDistance(from, to);
+  const cost = heroic ? 1 : normalsNeeded(b, s, role, from, to);
   if (heroic) s.crew.heroic -= 1;
   else s.crew.normal -= cost;
   s.crew.exhausted += cost;
 }
 
-function adjustments(s: Sheet, raw: number): { value: number; heroic: boolean }[] {
+function adjustments(b: Board, s: Sheet, role: Role, raw: number): { value: number; heroic: boolean }[] {
   const out: { value: number; heroic: boolean }[] = [];
   for (const value of DIE_VALUES) {
-    if (canAdjust(s, raw, value, false)) out.push({ value, heroic: false });
-    if (canAdjust(s, raw, value, true)) out.push({ value, heroic: true });
+    if (canAdjust(b, s, role, raw, value, false)) out.push({ value, heroic: false });
+    if (canAdjust(b, s, role, raw, value, true)) out.push({ value, heroic: true });
   }
   return out;
 }
@@ -73,7 +72,7 @@ export function legalMovesFor(state: VoyagesState, s: Sheet): VoyagesMove[] {
       const type = s.step === 'direction' ? 'steer' : 'sail';
       const used = s.step === 'direction' ? [] : [s.directionDie];
       return freeDice(state, used).flatMap((die) =>
-        adjustments(s, state.dice[die] ?? 0).map(({ value, heroic }) => ({ type, die, value, heroic })),
+        adjustments(b, s, s.step === 'direction' ? 'direction' : 'distance', state.dice[die] ?? 0).map(({ value, heroic }) => ({ type, die, value, heroic })),
       );
     }
     case 'duty':
@@ -92,15 +91,29 @@ export function legalMovesFor(state: VoyagesState, s: Sheet): VoyagesMove[] {
 function dutyMoves(b: Board, state: VoyagesState, s: Sheet): VoyagesMove[] {
   const raw = state.dice[dutyDie(s)] ?? 0;
   const out: VoyagesMove[] = [];
-  // §3.3: a value with no open box skips the duty; sailors may first change the value.
-  if (openBoxes(b, s, raw).length === 0) out.push({ type: 'duty', box: null, heroic: false });
-  for (let box = 0; box < GRID_ROWS * GRID_COLUMNS; box++) {
-    if (boxMarked(s, box)) continue;
-    const value = gridValue(b, box);
-    if (canAdjust(s, raw, value, false)) out.push({ type: 'duty', box, heroic: false });
-    if (canAdjust(s, raw, value, true)) out.push({ type: 'duty', box, heroic: true });
+  // §3.3, §5.5: a value no box can take skips the duty; sailors may first change the value.
+  if (dutyTargets(b, s, raw).length === 0) out.push({ type: 'duty', box: null, heroic: false });
+  for (const value of DIE_VALUES) {
+    for (const box of dutyTargets(b, s, value)) {
+      if (canAdjust(b, s, 'duty', raw, value, false)) out.push({ type: 'duty', box, heroic: false });
+      if (canAdjust(b, s, 'duty', raw, value, true)) out.push({ type: 'duty', box, heroic: true });
+    }
   }
   return out;
+}
+
+/** The boxes a duty value may mark: any open box showing it (map 1), the next box of its row (map 2). */
+function dutyTargets(b: Board, s: Sheet, value: number): number[] {
+  if (b.map === 1) return openBoxes(b, s, value);
+  const box = skillBoxFor(b, s, value);
+  return box === null ? [] : [box];
+}
+
+/** The value a duty box shows. */
+function boxValue(b: Board, box: number): number {
+  if (b.map === 1) return gridValue(b, box);
+  const duties = map2Sheet(b).duties;
+  return duties.rows[Math.floor(box / duties.boxesPerRow)]?.value ?? 0;
 }
 
 function choiceMoves(b: Board, s: Sheet): VoyagesMove[] {
@@ -122,6 +135,10 @@ function choiceMoves(b: Board, s: Sheet): VoyagesMove[] {
         { type: 'dread', sailor: 'normal' },
         { type: 'dread', sailor: 'heroic' },
       ];
+    case 'fort':
+      return openForts(s).map((track) => ({ type: 'fort', track }));
+    case 'attack':
+      return [...attackTargets(b, s).map((t) => ({ type: 'attack', space: b.ids[t.space] ?? null }) as const), { type: 'attack', space: null }];
     case 'sailor':
     case 'relic':
     case 'star':
@@ -138,6 +155,7 @@ function choiceMoves(b: Board, s: Sheet): VoyagesMove[] {
 const isDie = (x: unknown): x is number => x === 0 || x === 1 || x === 2;
 const isValue = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 1 && x <= 6;
 const isCargo = (x: unknown): x is CargoKind => typeof x === 'string' && (CARGO_KINDS as readonly string[]).includes(x);
+const isSize = (x: unknown): x is MarauderSize => typeof x === 'string' && (MARAUDER_SIZES as readonly string[]).includes(x);
 
 /**
  * Applies one move of `seat` to its copied sheet `s`. Returns null when accepted, else an error code:
@@ -150,8 +168,8 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
       if (!isDie(move.die) || !isValue(move.value) || typeof move.heroic !== 'boolean') return 'INVALID_MOVE';
       if (s.step !== 'direction') return 'ILLEGAL_MOVE';
       const raw = state.dice[move.die] ?? 0;
-      if (!canAdjust(s, raw, move.value, move.heroic)) return 'ILLEGAL_MOVE';
-      spend(s, raw, move.value, move.heroic);
+      if (!canAdjust(b, s, 'direction', raw, move.value, move.heroic)) return 'ILLEGAL_MOVE';
+      spend(b, s, 'direction', raw, move.value, move.heroic);
       s.directionDie = move.die;
       s.direction = move.value;
       s.step = 'distance';
@@ -162,10 +180,10 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
       if (!isDie(move.die) || !isValue(move.value) || typeof move.heroic !== 'boolean') return 'INVALID_MOVE';
       if (s.step !== 'distance' || move.die === s.directionDie) return 'ILLEGAL_MOVE';
       const raw = state.dice[move.die] ?? 0;
-      if (!canAdjust(s, raw, move.value, move.heroic)) return 'ILLEGAL_MOVE';
-      spend(s, raw, move.value, move.heroic);
+      if (!canAdjust(b, s, 'distance', raw, move.value, move.heroic)) return 'ILLEGAL_MOVE';
+      spend(b, s, 'distance', raw, move.value, move.heroic);
       s.distanceDie = move.die;
-      const entered = sailPath(b, s.ship, s.direction, move.value);
+      const entered = sailPath(b, s.ship, s.direction, move.value, skillActive(b, s, 'prow'));
       const from = s.ship;
       moveShip(b, s, entered, seat, log);
       s.step = 'duty';
@@ -204,6 +222,30 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
       drain(b, s, seat, log);
       return null;
     }
+    case 'fort': {
+      if (!isSize(move.track)) return 'INVALID_MOVE';
+      const head = s.queue[0];
+      if (s.step !== 'resolve' || head?.k !== 'fort' || !needsChoice(b, s, head) || !openForts(s).includes(move.track)) return 'ILLEGAL_MOVE';
+      s.queue.shift();
+      // §5.3: mark the x2 box, then gain the sailor.
+      markFort(s, move.track, seat, log);
+      collect(s, head.space);
+      gainSailor(b, s, seat, log);
+      drain(b, s, seat, log);
+      return null;
+    }
+    case 'attack': {
+      if (move.space !== null && typeof move.space !== 'string') return 'INVALID_MOVE';
+      const head = s.queue[0];
+      if (s.step !== 'resolve' || head?.k !== 'attack' || !needsChoice(b, s, head)) return 'ILLEGAL_MOVE';
+      const target = move.space === null ? null : attackTargets(b, s).find((t) => b.ids[t.space] === move.space);
+      if (target === undefined) return 'ILLEGAL_MOVE';
+      s.queue.shift();
+      if (target) defeatMarauder(b, s, target.space, seat, log);
+      else log.push({ type: 'marauder.ignored', text: `Seat ${seat} attacks nobody`, seat });
+      drain(b, s, seat, log);
+      return null;
+    }
     default: {
       // `apply` refuses unknown move types before calling here.
       const never: never = move;
@@ -214,24 +256,24 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
 }
 
 function playDuty(b: Board, state: VoyagesState, s: Sheet, move: Extract<VoyagesMove, { type: 'duty' }>, seat: number, log: Log): string | null {
-  const boxCount = GRID_ROWS * GRID_COLUMNS;
+  const boxCount = b.map === 1 ? GRID_BOXES : skillBoxCount(b);
   const box = move.box;
   if (typeof move.heroic !== 'boolean' || (box !== null && !(Number.isInteger(box) && box >= 0 && box < boxCount))) return 'INVALID_MOVE';
   if (s.step !== 'duty') return 'ILLEGAL_MOVE';
   const raw = state.dice[dutyDie(s)] ?? 0;
-  s.queue = [];
+  let effects: Effect[] = [];
   if (box === null) {
-    if (move.heroic || openBoxes(b, s, raw).length > 0) return 'ILLEGAL_MOVE';
+    if (move.heroic || dutyTargets(b, s, raw).length > 0) return 'ILLEGAL_MOVE';
     log.push({ type: 'duty.skipped', text: `Seat ${seat} skips the duty (${raw})`, seat, value: raw });
   } else {
-    const value = gridValue(b, box);
-    if (boxMarked(s, box) || !canAdjust(s, raw, value, move.heroic)) return 'ILLEGAL_MOVE';
-    spend(s, raw, value, move.heroic);
-    s.queue = markBox(b, s, box);
+    const value = boxValue(b, box);
+    if (!dutyTargets(b, s, value).includes(box) || !canAdjust(b, s, 'duty', raw, value, move.heroic)) return 'ILLEGAL_MOVE';
+    spend(b, s, 'duty', raw, value, move.heroic);
     log.push({ type: 'duty.marked', text: `Seat ${seat} marks duty box ${box + 1} (${value})`, seat, box, raw, value, heroic: move.heroic });
+    effects = b.map === 1 ? markBox(b, s, box) : markSkillRow(b, s, Math.floor(box / map2Sheet(b).duties.boxesPerRow), seat, log);
   }
-  // §1.4: the duty (and its bonuses) before the action of the final space.
-  s.queue.push({ k: 'action' });
+  // §1.4: the duty and its bonuses, then the final space's action, then (map 2) one optional attack.
+  s.queue = [...effects, { k: 'action' }, ...(b.map === 2 ? [{ k: 'attack' } as const] : [])];
   s.step = 'resolve';
   drain(b, s, seat, log);
   return null;

@@ -3,7 +3,7 @@
  * for them; when the last player finishes, the end check runs and the next dice are rolled.
  */
 import { Random } from '../../engine/random.js';
-import { map1Sheet, board } from './maps.js';
+import { board, commonSheet } from './maps.js';
 import { legalMovesFor, playStep } from './moves.js';
 import { copySheet, totalStars, type Log } from './rules.js';
 import type { VoyagesMove, VoyagesState } from './types.js';
@@ -62,7 +62,7 @@ function endRound(state: VoyagesState, log: Log): void {
     state.finalRound = state.round + 1;
     log.push({ type: 'game.finalRound', text: `A player has ${STARS_TO_END} stars: round ${state.finalRound} is the last`, round: state.finalRound });
   }
-  const lastRound = solo ? map1Sheet(board(state.map)).soloRounds : Math.min(state.finalRound ?? state.maxRounds, state.maxRounds);
+  const lastRound = solo ? commonSheet(board(state.map)).soloRounds : Math.min(state.finalRound ?? state.maxRounds, state.maxRounds);
   if (state.round >= lastRound) {
     state.over = true;
     log.push({ type: 'game.over', text: `The game ends after round ${state.round}`, round: state.round });

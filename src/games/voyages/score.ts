@@ -1,34 +1,48 @@
 /** Final scoring (§3.7) and the outcome: highest gold wins, ties shared (§2.8); solo wins with 3 stars (§4). */
 import type { Outcome } from '../../engine/types.js';
 import { CARGO_KINDS } from './data.js';
-import { board, map1Sheet, type Board } from './maps.js';
+import { board, commonSheet, map1Sheet, map2Sheet, type Board } from './maps.js';
+import { marauderGold, masteredSkills } from './map2.js';
 import { STARS_TO_END } from './round.js';
 import { totalStars } from './rules.js';
 import type { Sheet, VoyagesState } from './types.js';
 
 export type Breakdown = Record<string, number>;
 
-/** §3.7: islands, exploration, cargo, heroes, Dread, stars. */
+/** §3.7 (map 1) and §5.7 (map 2): the gold of one sheet by category. */
 export function scoreSheet(b: Board, s: Sheet): Breakdown {
-  const sheet = map1Sheet(b);
+  const common = commonSheet(b);
   const islands = s.visited.reduce((sum, space) => sum + (b.island[space]?.gold ?? 0), 0);
-  const exploration = sheet.exploration.gold[s.explored.length] ?? 0;
-  let cargo = 0;
+  const exploration = common.exploration.gold[s.explored.length] ?? 0;
+  const heroes = s.crew.heroic * common.heroGold;
+  const stars = totalStars(s) * common.starGold;
+  switch (b.map) {
+    case 1:
+      return { islands, exploration, cargo: cargoGold(b, s), heroes, dread: s.dreadDefeated ? map1Sheet(b).dread.gold : 0, stars };
+    case 2:
+      return { islands, exploration, marauders: marauderGold(b, s), heroes, skills: masteredSkills(b, s) * map2Sheet(b).duties.masteryGold, stars };
+    case 3:
+    case 4:
+      return { islands, exploration, heroes, stars };
+    default: {
+      const never: never = b.map;
+      throw new Error(`unknown map ${String(never)}`);
+    }
+  }
+}
+
+/** §3.4: sold boxes at their value, 1 gold per held box. */
+function cargoGold(b: Board, s: Sheet): number {
+  const sheet = map1Sheet(b);
+  let gold = 0;
   CARGO_KINDS.forEach((kind, i) => {
     const track = s.cargo[i];
     const values = sheet.cargo.tracks[kind] ?? [];
     if (!track) return;
-    for (let box = 0; box < track.sold; box++) cargo += values[box] ?? 0;
-    cargo += (track.taken - track.sold) * sheet.cargo.goldPerUnsold;
+    for (let box = 0; box < track.sold; box++) gold += values[box] ?? 0;
+    gold += (track.taken - track.sold) * sheet.cargo.goldPerUnsold;
   });
-  return {
-    islands,
-    exploration,
-    cargo,
-    heroes: s.crew.heroic * sheet.heroGold,
-    dread: s.dreadDefeated ? sheet.dread.gold : 0,
-    stars: totalStars(s) * sheet.starGold,
-  };
+  return gold;
 }
 
 export const total = (breakdown: Breakdown): number => Object.values(breakdown).reduce((a, b) => a + b, 0);

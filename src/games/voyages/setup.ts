@@ -2,7 +2,7 @@
 import { createRng, Random } from '../../engine/random.js';
 import type { SetupInput } from '../../engine/types.js';
 import { CARGO_KINDS } from './data.js';
-import { board, map1Sheet, type Board } from './maps.js';
+import { board, commonSheet, map2Sheet, type Board } from './maps.js';
 import { autoplayAll, rollDice, settleRounds } from './round.js';
 import type { Sheet, VoyagesOptions, VoyagesState } from './types.js';
 
@@ -10,7 +10,7 @@ import type { Sheet, VoyagesOptions, VoyagesState } from './types.js';
 export const ENGINE_VERSION = 1;
 
 export function newSheet(b: Board): Sheet {
-  const sheet = map1Sheet(b);
+  const sheet = commonSheet(b);
   return {
     ship: b.start,
     step: 'direction',
@@ -24,8 +24,10 @@ export function newSheet(b: Board): Sheet {
     stars: Object.fromEntries(sheet.starSources.map((x) => [x.source, 0])),
     queue: [],
     grid: 0,
-    cargo: CARGO_KINDS.map(() => ({ taken: 0, sold: 0 })),
+    cargo: b.map === 1 ? CARGO_KINDS.map(() => ({ taken: 0, sold: 0 })) : [],
     dreadDefeated: false,
+    skills: b.map === 2 ? map2Sheet(b).duties.rows.map(() => 0) : [],
+    doubled: [],
   };
 }
 

@@ -7,7 +7,7 @@
  * circular distance (§1.5 normal form). Steps with a single legal move are played inside `apply`.
  */
 import type { RngState } from '../../engine/random.js';
-import type { CargoFeature, CargoKind, MapId, RoundStep, SailorKind, SellMode, StarSource } from './data.js';
+import type { CargoFeature, CargoKind, MapId, MarauderSize, RoundStep, SailorKind, SellMode, StarSource } from './data.js';
 
 export interface VoyagesOptions {
   /** Which map (1-4); all players use it (§1.3). */
@@ -41,7 +41,9 @@ export type Effect =
   | { readonly k: 'action' }
   | { readonly k: 'sell'; readonly space: number }
   | { readonly k: 'settle'; readonly space: number }
-  | { readonly k: 'dread' };
+  | { readonly k: 'dread' }
+  | { readonly k: 'fort'; readonly space: number }
+  | { readonly k: 'attack' };
 
 /** A space number of -1 in an effect means "from a reward, not from a space". */
 export const NO_SPACE = -1;
@@ -68,6 +70,10 @@ export interface Sheet {
   /** Map 1 cargo tracks in CARGO_KINDS order (§3.4). */
   cargo: CargoTrack[];
   dreadDefeated: boolean;
+  /** Map 2 marks per skill row, in the map file's row order (§5.5). */
+  skills: number[];
+  /** Map 2 marauder tracks whose x2 box is marked (§5.3 fort). */
+  doubled: MarauderSize[];
 }
 
 export interface VoyagesState {
@@ -88,10 +94,16 @@ export interface VoyagesState {
 export type VoyagesMove =
   | { readonly type: 'steer'; readonly die: number; readonly value: number; readonly heroic: boolean }
   | { readonly type: 'sail'; readonly die: number; readonly value: number; readonly heroic: boolean }
-  /** `box` is `row * 6 + col` on the map 1 grid, or null to skip when no box can take the value. */
+  /**
+   * `box` is the box marked: `row * 6 + col` on the map 1 grid, `row * 4 + col` in the map 2 skill rows
+   * (the row's leftmost empty box); null skips the duty when no box can take the value.
+   */
   | { readonly type: 'duty'; readonly box: number | null; readonly heroic: boolean }
   | { readonly type: 'cargo'; readonly cargo: CargoKind }
   | { readonly type: 'sell'; readonly mode: SellMode; readonly cargo: CargoKind | null }
-  | { readonly type: 'dread'; readonly sailor: SailorKind };
+  | { readonly type: 'dread'; readonly sailor: SailorKind }
+  | { readonly type: 'fort'; readonly track: MarauderSize }
+  /** Map 2 step 7: the marauder's space id, or null to attack nobody. */
+  | { readonly type: 'attack'; readonly space: string | null };
 
 export type VoyagesMoveType = VoyagesMove['type'];

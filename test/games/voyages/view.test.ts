@@ -5,10 +5,11 @@ import type { LogEntry } from '../../../src/engine/types.js';
 import { voyages } from '../../../src/games/voyages/index.js';
 import type { VoyagesState } from '../../../src/games/voyages/types.js';
 import { Value } from 'typebox/value';
+import { IMPLEMENTED_MAPS } from '../../../src/games/voyages/data.js';
 
-t.test('views, redacted moves and log entries never expose the PRNG, in every step of a game', async (t) => {
-  const seed = 'leak-check-seed';
-  const options = voyages.validateOptions({ map: 1 }, 3);
+for (const map of IMPLEMENTED_MAPS) t.test(`map ${map}: views, redacted moves and log entries never expose the PRNG, in every step of a game`, async (t) => {
+  const seed = `leak-check-seed-${map}`;
+  const options = voyages.validateOptions({ map }, 3);
   if (!options.ok) throw new Error('options');
   let state: VoyagesState = voyages.setup({ seats: 3, options: options.value, seed });
   const chooser = new Random(createRng('leak'));
