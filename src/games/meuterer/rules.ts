@@ -64,9 +64,11 @@ export function withoutSome(cards: readonly Card[], card: Card, count: number): 
   return out;
 }
 
-/** The distinct cards in a list, in first-seen order. */
+/** The distinct items of a short list, in first-seen order. */
 export function distinct<T>(items: readonly T[]): T[] {
-  return [...new Set(items)];
+  const out: T[] = [];
+  for (const item of items) if (!out.includes(item)) out.push(item);
+  return out;
 }
 
 export function roleHolder(state: MeutererState, role: Role): Seat | null {

@@ -4,7 +4,7 @@ import { BOY_REWARD } from './data.js';
 import { endRound } from './round-end.js';
 import { clockwiseFrom, islandAt, roleHolder, seatName, updatePlayer, type Log } from './rules.js';
 import { allocationOptions, autoAllocation, hasChoice, islandVp } from './sales.js';
-import type { Draft, Sale, ScoreCategory } from './types.js';
+import type { Breakdown, Draft, Sale, ScoreCategory } from './types.js';
 
 /** Phase 5: roles first, then the sales allocation, which may wait for players' choices. */
 export function scoreRound(s: Draft, log: Log): void {
@@ -14,8 +14,10 @@ export function scoreRound(s: Draft, log: Log): void {
 
 function addPoints(s: Draft, seat: Seat, category: ScoreCategory, points: number): void {
   updatePlayer(s, seat, (p) => {
+    const breakdown: Breakdown = { ship: p.breakdown.ship, boatswain: p.breakdown.boatswain, boy: p.breakdown.boy, sales: p.breakdown.sales };
+    breakdown[category] += points;
     p.score += points;
-    p.breakdown = { ...p.breakdown, [category]: p.breakdown[category] + points };
+    p.breakdown = breakdown;
   });
 }
 
