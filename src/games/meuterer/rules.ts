@@ -10,7 +10,7 @@ export function seatName(seat: Seat): string {
   return `Seat ${seat}`;
 }
 
-/** `count` seats clockwise starting at `start` (Conventions: clockwise = seat + 1 mod n). */
+/** Every seat once, clockwise starting at `start` (Conventions: clockwise = seat + 1 mod n). */
 export function clockwiseFrom(start: Seat, seats: number): Seat[] {
   const order: Seat[] = [];
   for (let i = 0; i < seats; i++) order.push((start + i) % seats);
@@ -129,10 +129,4 @@ export function updatePlayer(s: Draft, seat: Seat, change: (p: PlayerDraft) => v
   change(p);
   players[seat] = p;
   s.players = players;
-}
-
-export function player(state: MeutererState, seat: Seat): PlayerState {
-  const p = state.players[seat];
-  if (p === undefined) throw new RangeError(`no seat ${seat}`);
-  return p;
 }

@@ -101,5 +101,3 @@ export type MeutererMove =
   | { readonly type: 'allocateSales'; readonly sales: readonly Sale[] }
   /** Phase 8: the loading clerk keeps these cards from his draw (a multiset of exactly 5 − h cards). */
   | { readonly type: 'keepCards'; readonly cards: readonly Card[] };
-
-export type MoveType = MeutererMove['type'];
