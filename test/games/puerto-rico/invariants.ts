@@ -29,19 +29,18 @@ export function checkInvariants(state: PuertoRicoState, where: string): void {
   assert.equal(state.endTriggers.vp, credited >= table.vpSupply, `${where}: END-3 flag disagrees with the chips`);
 
   // Tiles: face-up + stack + discards + islands hold every plantation in the game; quarries likewise.
-  for (const good of GOODS) {
-    const count = (list: readonly string[]) => list.filter((t) => t === good).length;
-    const onIslands = players.reduce((sum, p) => sum + p.island.filter((t) => t.tile === good).length, 0);
-    assert.equal(count(state.faceUp) + count(state.stack) + count(state.discard) + onIslands, PLANTATION_TILES[good] - table.removedTiles, `${where}: ${good} tiles not conserved`);
-  }
-  const quarriesOnIslands = players.reduce((sum, p) => sum + p.island.filter((t) => t.tile === 'quarry').length, 0);
-  assert.equal(state.quarries + quarriesOnIslands, table.quarries, `${where}: quarries not conserved`);
+  const tiles: Record<string, number> = { quarry: state.quarries };
+  for (const list of [state.faceUp, state.stack, state.discard]) for (const tile of list) tiles[tile] = (tiles[tile] ?? 0) + 1;
+  for (const p of players) for (const t of p.island) tiles[t.tile] = (tiles[t.tile] ?? 0) + 1;
+  for (const good of GOODS) assert.equal(tiles[good] ?? 0, PLANTATION_TILES[good] - table.removedTiles, `${where}: ${good} tiles not conserved`);
+  assert.equal(tiles['quarry'], table.quarries, `${where}: quarries not conserved`);
 
   // Buildings: supply + owned = copies; one copy per player (BLD-2b); circles and spaces respected.
+  const owned: Record<string, number> = {};
+  for (const p of players) for (const b of p.city) owned[b.building] = (owned[b.building] ?? 0) + 1;
   for (const building of BUILDINGS) {
-    const owners = players.filter((p) => p.city.some((b) => b.building === building)).length;
     const copies = state.seats === 2 ? BUILDING_DATA[building].copies2p : BUILDING_DATA[building].copies;
-    assert.equal(state.buildingSupply[building] + owners, copies, `${where}: ${building} not conserved`);
+    assert.equal(state.buildingSupply[building] + (owned[building] ?? 0), copies, `${where}: ${building} not conserved`);
     assert.ok(state.buildingSupply[building] >= 0, `${where}: negative ${building} supply`);
   }
   for (const [seat, p] of players.entries()) {

@@ -48,7 +48,7 @@ export const VARIANTS: readonly { seats: number; options: object }[] = [
   { seats: 5, options: {} },
 ];
 
-export const PROPERTY_GAMES = Number(process.env['PROPERTY_GAMES'] ?? 700);
+export const PROPERTY_GAMES = Number(process.env['PROPERTY_GAMES'] ?? 500);
 
 /**
  * The per-move check: invariants on the new state, and on a sample of unlisted moves, that `apply`
@@ -61,7 +61,7 @@ export function makeCheck(seed: string, sampleEvery: number) {
     if (index % sampleEvery !== 0) return;
     const state = before as PuertoRicoState;
     const listed = new Set(puertoRico.legalMoves(state, seat).map((m) => JSON.stringify(m)));
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 5; i++) {
       const candidate = rng.pick(MOVE_UNIVERSE);
       if (candidate.type === 'arrange' && state.phase.name !== 'mayor') continue;
       const accepted = puertoRico.apply(state, seat, candidate).ok;
