@@ -44,7 +44,7 @@ import {
   shipsOnBoard,
   unitCost,
 } from './rules.js';
-import type { BuildingCounts, GoodCounts, NavegadorState, PlayerState, SailPath } from './types.js';
+import type { BuildingCounts, EndTrigger, GoodCounts, NavegadorState, PlayerState, SailPath } from './types.js';
 
 export type ActionResult = RuleError | LogEntry[];
 
@@ -53,7 +53,7 @@ export const isRefusal = (r: ActionResult): r is RuleError => !Array.isArray(r);
 const player = (state: NavegadorState, seat: number): PlayerState => state.players[seat] as PlayerState;
 
 /** §6.1: the first trigger starts the countdown; the triggering turn is completed, then n final turns. */
-export function triggerEnd(state: NavegadorState, seat: number, trigger: 'nagasaki' | 'buildings'): LogEntry[] {
+export function triggerEnd(state: NavegadorState, seat: number, trigger: EndTrigger): LogEntry[] {
   if (state.end !== null) return [];
   state.end = { trigger, seat };
   state.turnsLeft = state.seats + 1;

@@ -1,7 +1,13 @@
 /**
- * Navegador (Mac Gerdts, PD-Verlag 2010), 2-5 players: the engine contract for shared/rules/navegador.md.
- * Deliberate choices where the reference is silent are listed in the final report of issue 4 and in the
- * file comments (legal.ts: representative sailing moves and the default rondel payment).
+ * Navegador (Mac Gerdts, PD-Verlag 2010), 2-5 players: the engine contract for shared/rules/navegador.md
+ * (the reference; the Japanese seed 000 wins where they differ). Board values marked "decision: our
+ * edition" there live in data.ts. Engine rulings where the reference leaves a choice open:
+ * - every action move must do something; `skip` ends an action without acting, and apply skips by itself
+ *   when the field offers nothing (§2.2 "moving without acting");
+ * - sailing and the rondel payment are listed as representatives (legal.ts); apply accepts any legal variant;
+ * - the Navegador sail must move at least 1 ship (§5 decision);
+ * - recruiting and ship building are capped at max(9 - w, c) and max(7 - b, s) (§3.1, §3.2 decisions);
+ * - the King's privilege is placed automatically at scoring (§6.3 decision).
  */
 import { parseWithSchema, ruleError } from '../../engine/result.js';
 import type { GameDefinition, Result } from '../../engine/types.js';

@@ -9,7 +9,6 @@ import {
   COLUMNS,
   EXTRA_UNIT_PRICE,
   FREE_RONDEL_STEPS,
-  GOODS,
   MAX_WORKERS,
   NEIGHBOURS,
   REGION_COUNT,
@@ -99,7 +98,6 @@ export function sum(values: readonly number[]): number {
   return total;
 }
 
-export const goodIndex = (good: (typeof GOODS)[number]): number => GOODS.indexOf(good);
 export const columnIndex = (column: Column): number => COLUMNS.indexOf(column);
 
 /** §0.2: the right-hand neighbour (the Navegador card passes right). */

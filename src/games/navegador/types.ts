@@ -111,7 +111,5 @@ export type NavegadorMove =
   /** End the field's action without acting (§2.2 "moving without acting"). */
   | { readonly type: 'skip' };
 
-export type NavegadorMoveType = NavegadorMove['type'];
-
 /** The base game has no options (the board data is fixed, §7). */
 export type NavegadorOptions = Readonly<Record<string, never>>;
