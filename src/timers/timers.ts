@@ -45,6 +45,8 @@ interface DueSeat {
 export class TurnTimers {
   private boss: JobQueue | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** Closing: no new timer work starts; jobs for turns that began meanwhile are still queued. */
+  private closing = false;
   private stopped = false;
   private readonly inFlight = new Set<Promise<unknown>>();
   /** Serialises the work on one game (a reminder and a deadline due together, a sweep and a job). */
@@ -72,9 +74,11 @@ export class TurnTimers {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.closing = true;
     if (this.timer) clearInterval(this.timer);
-    await Promise.allSettled([...this.inFlight]);
+    // Work under way may commit moves whose deadlines must still be queued before the queue stops.
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    this.stopped = true;
   }
 
   /** After a commit of a timed game: schedule the jobs for its running deadlines. */
@@ -108,7 +112,7 @@ export class TurnTimers {
 
   /** Applies every reminder and deadline that is due by the clock; returns how many it handled. */
   async sweep(): Promise<number> {
-    if (this.stopped) return 0;
+    if (this.closing) return 0;
     const now = this.clock.now();
     const games = await this.db.$queryRaw<{ game_id: string }[]>`
       SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id AND g.status = 'active'
@@ -133,7 +137,7 @@ export class TurnTimers {
   }
 
   private async processGameNow(gameId: string): Promise<number> {
-    if (this.stopped) return 0;
+    if (this.closing) return 0;
     const now = this.clock.now();
     const due = await this.db.$queryRaw<DueSeat[]>`
       SELECT s.game_id, s.index AS seat, s.turn_version, s.deadline_at, s.reminder_at, s.reminded

@@ -78,6 +78,8 @@ export class WebhookDispatcher {
   private boss: JobQueue | null = null;
   private workerId: string | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** Closing: no new attempts start; nudges still queue jobs until the queue stops. */
+  private closing = false;
   private stopped = false;
   private readonly inFlight = new Set<Promise<unknown>>();
   /** Whether any endpoint exists (skips the nudge query for games nobody watches). */
@@ -99,14 +101,17 @@ export class WebhookDispatcher {
     });
     this.anyEndpoints = (await this.db.webhookEndpoint.count()) > 0;
     await this.sweep();
-    this.timer = setInterval(() => void this.sweep().catch((err) => this.log.error({ err }, 'webhook sweep failed')), this.options.sweepIntervalMs);
+    this.timer = setInterval(() => {
+      if (!this.closing) void this.sweep().catch((err) => this.log.error({ err }, 'webhook sweep failed'));
+    }, this.options.sweepIntervalMs);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.closing = true;
     if (this.timer) clearInterval(this.timer);
-    await Promise.allSettled([...this.inFlight]);
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    this.stopped = true;
   }
 
   endpointsChanged(): void {
@@ -150,7 +155,7 @@ export class WebhookDispatcher {
   /** Delivers a stream's due deliveries in order until one fails or none is due. */
   async drain(key: StreamKey): Promise<void> {
     try {
-      while (!this.stopped) {
+      while (!this.closing) {
         const delivery = await this.leaseHead(key);
         if (!delivery) return;
         if (!(await this.attempt(delivery))) return;
