@@ -11,7 +11,7 @@ import { accepts, clockwise, countCards, islandAt } from './rules.js';
 import { goodsCounts, islandVp } from './sales.js';
 import type { MeutererMove, MeutererState, PlayerState, Sale } from './types.js';
 
-export const BOT_LEVELS = ['random', 'greedy'] as const;
+const BOT_LEVELS = ['random', 'greedy'] as const;
 
 export const bot: Bot<MeutererState, MeutererMove> = {
   levels: BOT_LEVELS,

@@ -38,7 +38,7 @@ export function legalMoves(state: MeutererState, seat: Seat): MeutererMove[] {
 }
 
 /** Every distinct multiset of `size` cards out of `drawn`, in CARDS order. */
-export function keepChoices(drawn: readonly Card[], size: number): Card[][] {
+function keepChoices(drawn: readonly Card[], size: number): Card[][] {
   const kinds = CARDS.filter((c) => drawn.includes(c));
   const out: Card[][] = [];
   const pick = (i: number, left: number, acc: Card[]): void => {
@@ -66,7 +66,7 @@ function parseSale(v: unknown): Sale | null {
 }
 
 /** Parses untrusted input by hand (the service validated it against moveSchema; apply must not throw anyway). */
-export function parseMove(raw: unknown): MeutererMove | null {
+function parseMove(raw: unknown): MeutererMove | null {
   if (!isObject(raw) || typeof raw.type !== 'string') return null;
   switch (raw.type) {
     case 'setCaptainCard':

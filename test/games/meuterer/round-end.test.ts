@@ -116,7 +116,7 @@ t.test('golden 20: three players; the action pool; no mutiny (GS-20, D16)', asyn
   t.same(log.find((e) => e.type === 'actions.revealed')?.unused, ['mutineer', 'boatswain', 'loadingClerk'], 'three unused cards');
   t.same(end.players[A]!.breakdown, { ship: 2, boatswain: 0, boy: 0, sales: 0 }, 'the captain scores Affeninsel (fd 5) in full: no boatswain');
   t.same(scores(end), [2, 0, 0], 'the boy C scores 0');
-  t.equal(end.rounds, 9, 'the game ends after phase 5 of round 9 (golden 21)');
+  t.equal(end.rounds, 9, 'three players play 9 rounds');
 });
 
 t.test('golden 21: game end after phase 5 of the last round and a shared victory (GS-21, D17)', async (t) => {
