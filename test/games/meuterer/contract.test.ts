@@ -127,3 +127,22 @@ t.test('the card vocabulary matches the component list (§1.1)', async (t) => {
   t.equal(fullDeck(true).length, 37);
   t.same(sorted(fullDeck(true)).filter((c, i, a) => a.indexOf(c) === i), [...CARDS].sort());
 });
+
+t.test('the bots: legal moves, deterministic for a given seed', async (t) => {
+  t.same(meuterer.bot.levels, ['random', 'greedy']);
+  let state = meuterer.setup({ seats: 4, options: { pirates: true, layout: 'random' }, seed: 'bot-determinism' });
+  let checked = 0;
+  for (let n = 0; meuterer.outcome(state) === null; n++) {
+    for (const level of meuterer.bot.levels) {
+      const a = meuterer.bot.choose(state, state.turn, { level, seed: `b${n}` });
+      const b = meuterer.bot.choose(state, state.turn, { level, seed: `b${n}` });
+      t.same(a, b, `${level} move ${n} repeats for the same seed`);
+      t.ok(meuterer.apply(state, state.turn, a).ok, `${level} move ${n} is legal`);
+      checked++;
+    }
+    const r = meuterer.apply(state, state.turn, meuterer.bot.choose(state, state.turn, { level: 'greedy', seed: `b${n}` }));
+    if (!r.ok) throw new Error(r.error.message);
+    state = r.state;
+  }
+  t.ok(checked > 100);
+});

@@ -138,6 +138,8 @@ t.test('golden 1: the seed worked round, four players (GS-01)', async (t) => {
   t.equal(s.captain, STEFFI);
   t.equal(s.phase, 'captainCard');
   t.same(meuterer.toMove(s), [STEFFI]);
+  t.equal(s.captainCard, null, '§3.1: X is chosen again every round');
+  t.same(meuterer.legalMoves(s, STEFFI), [captainCard(0), captainCard(1), captainCard(2), captainCard(3)]);
   t.equal(s.pool.length, 5);
   t.ok(s.players.every((p) => p.role === null && !p.passed && p.faceUp.length === 0 && p.kept.length === 0));
   t.same(sorted(allCards(s)), sorted(fullDeck(false)), 'all 36 cards accounted for');
