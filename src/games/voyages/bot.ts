@@ -5,10 +5,11 @@
  */
 import { createRng, Random } from '../../engine/random.js';
 import type { Bot, BotInput } from '../../engine/types.js';
-import { CARGO_KINDS, wrapDistance } from './data.js';
+import { CARGO_KINDS, LOGBOOKS, PARTS, wrapDistance } from './data.js';
 import { board, commonSheet, map1Sheet, map2Sheet, type Board } from './maps.js';
 import { boxMarked, GRID_COLUMNS, GRID_ROWS, heldKinds } from './map1.js';
 import { attackTargets, defeatedOf, skillActive } from './map2.js';
+import { broken, malfunctioning, openBooks, working } from './map3.js';
 import { dutyDie, legalMovesFor } from './moves.js';
 import { sailPath } from './movement.js';
 import { isCollected, traced } from './rules.js';
@@ -45,6 +46,22 @@ function attackWorth(b: Board, s: Sheet, ship: number, cache: Map<number, number
   return worth;
 }
 
+/** Map 3 (§6.4, §6.6): ice and passed monsters hurt; sightings with a free slot help. */
+function hazardWorth(b: Board, s: Sheet, entered: readonly number[]): number {
+  if (b.map !== 3) return 0;
+  let worth = 0;
+  entered.forEach((space, i) => {
+    if (b.terrain[space] === 'ice') worth -= 1.5;
+    const f = b.feature[space];
+    if (f?.kind !== 'monster' || isCollected(s, space)) return;
+    worth += openBooks(b, s, f.monster).length > 0 ? 1.5 : 0;
+    if (i < entered.length - 1) worth -= 1.5;
+  });
+  const last = entered[entered.length - 1];
+  if (last !== undefined && b.island[last] !== null && broken(b, s, 'keel')) worth -= 2;
+  return worth;
+}
+
 /** What ending the move after entering `entered` is worth to `s` (§3.2, §5.3, §2.5). */
 function landingWorth(b: Board, s: Sheet, entered: readonly number[], cache: Map<number, number>): number {
   const sheet = commonSheet(b);
@@ -64,8 +81,10 @@ function landingWorth(b: Board, s: Sheet, entered: readonly number[], cache: Map
   if (island?.kind === 'settlement' && !isCollected(s, space)) worth += 2 + bestSale(b, s).gold;
   if (island?.kind === 'fort' && !isCollected(s, space)) worth += 2.5 + 2 * s.doubled.length;
   if (island?.kind === 'star' && !isCollected(s, space)) worth += STAR_WORTH;
+  if (island?.kind === 'shipyard' && !isCollected(s, space)) worth += 3 + (s.parts.some((p) => malfunctioning(b, p)) ? 4 : 1);
   const feature = b.feature[space];
   if (!feature || isCollected(s, space)) return worth;
+  if ((feature.kind === 'sailor' || feature.kind === 'relic') && broken(b, s, 'mast')) return worth;
   switch (feature.kind) {
     case 'sailor':
       return worth + (traced(s) < sheet.crew.capacity ? 2.5 : 0) + (traced(s) + 1 === sheet.crew.starAtSailorNumber ? STAR_WORTH : 0);
@@ -125,10 +144,22 @@ function skillWorth(b: Board, s: Sheet, box: number): number {
   return 2 + marks * 0.5;
 }
 
-/** Duty box worth: progress plus the bonuses it completes (§3.3, §5.5). */
+/** Map 3 repair worth (§6.5): mending a broken part first, then column bonuses and row completion. */
+function repairWorth(b: Board, s: Sheet, box: number): number {
+  const part = s.parts[box];
+  if (!part) return 0;
+  let worth = malfunctioning(b, part) ? 6 : 1;
+  const column = part.numbers.length + 1;
+  if (column <= 3 && s.parts.every((p, i) => i === box || p.numbers.length >= column)) worth += 3;
+  if (column === 6) worth += (s.stars.duty ?? 0) === 0 ? STAR_WORTH : 3;
+  return worth;
+}
+
+/** Duty box worth: progress plus the bonuses it completes (§3.3, §5.5, §6.5). */
 function dutyWorth(b: Board, s: Sheet, box: number | null): number {
   if (box === null) return 0;
   if (b.map === 2) return skillWorth(b, s, box);
+  if (b.map === 3) return repairWorth(b, s, box);
   const grid = s.grid | (1 << box);
   const row = Math.floor(box / GRID_COLUMNS);
   const col = box % GRID_COLUMNS;
@@ -164,12 +195,13 @@ function moveWorth(b: Board, state: VoyagesState, s: Sheet, move: VoyagesMove, c
     }
     case 'sail': {
       const raw = state.dice[move.die] ?? 0;
-      const entered = sailPath(b, s.ship, s.direction, move.value, skillActive(b, s, 'prow'));
-      return landingWorth(b, s, entered, cache) - spendCost(raw, move.value, move.heroic);
+      const steps = broken(b, s, 'bow') ? Math.max(0, move.value - 2) : move.value;
+      const entered = sailPath(b, s.ship, s.direction, steps, skillActive(b, s, 'prow'));
+      return landingWorth(b, s, entered, cache) + hazardWorth(b, s, entered) - spendCost(raw, move.value, move.heroic);
     }
     case 'duty': {
       const raw = state.dice[dutyDie(s)] ?? 0;
-      return dutyWorth(b, s, move.box) - spendCost(raw, dutyValue(b, move.box, raw), move.heroic);
+      return dutyWorth(b, s, move.box) - spendCost(raw, move.value ?? dutyValue(b, move.box, raw), move.heroic);
     }
     case 'cargo': {
       const track = s.cargo[CARGO_KINDS.indexOf(move.cargo)];
@@ -188,6 +220,23 @@ function moveWorth(b: Board, state: VoyagesState, s: Sheet, move: VoyagesMove, c
       return defeatedOf(b, s, move.track) + (move.track === 'small' ? 0.5 : 0);
     case 'attack':
       return move.space === null ? 0 : 1 + targetGain(b, s, b.ids.indexOf(move.space));
+    case 'log': {
+      // The book closest to completion.
+      const filled = s.logbooks[LOGBOOKS.indexOf(move.book)] ?? [];
+      return filled.filter(Boolean).length / Math.max(1, filled.length);
+    }
+    case 'damage': {
+      const part = s.parts[PARTS.indexOf(move.part)];
+      return part ? working(b, part) : 0;
+    }
+    case 'complete':
+      return move.choice === 'star' ? 1 : 0;
+    case 'write':
+      return 0;
+    case 'reinforce': {
+      const part = s.parts[PARTS.indexOf(move.part)];
+      return part ? 10 - working(b, part) : 0;
+    }
     default: {
       const never: never = move;
       return never;

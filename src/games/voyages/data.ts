@@ -8,7 +8,7 @@ export const MAP_IDS = [1, 2, 3, 4] as const;
 export type MapId = (typeof MAP_IDS)[number];
 
 /** Maps whose rules this engine implements (the others are refused by `validateOptions`). */
-export const IMPLEMENTED_MAPS: readonly MapId[] = [1, 2];
+export const IMPLEMENTED_MAPS: readonly MapId[] = [1, 2, 3];
 
 /** Windrose numbers (§2.1): 1 = N, then clockwise. */
 export const DIRECTIONS = [1, 2, 3, 4, 5, 6] as const;
@@ -50,6 +50,22 @@ export type MarauderSize = (typeof MARAUDER_SIZES)[number];
 /** Map 2 skills (§5.5); the map file says which duty row holds each. */
 export const SKILLS = ['oars', 'rudder', 'prow', 'ballista', 'quarters', 'armoury'] as const;
 export type Skill = (typeof SKILLS)[number];
+
+/** Map 3 ship parts, in duty-row order (§6.4). */
+export const PARTS = ['bow', 'aft', 'keel', 'mast'] as const;
+export type Part = (typeof PARTS)[number];
+
+/** Map 3 monsters (§6.6). */
+export const MONSTERS = ['kraken', 'leviathan', 'serpent'] as const;
+export type Monster = (typeof MONSTERS)[number];
+
+/** Map 3 logbooks (§6.6). */
+export const LOGBOOKS = ['A', 'B', 'C', 'D'] as const;
+export type Logbook = (typeof LOGBOOKS)[number];
+
+/** Map 3: a completed part row gives the duty star or its row reward (§6.5). */
+export const ROW_CHOICES = ['star', 'reward'] as const;
+export type RowChoice = (typeof ROW_CHOICES)[number];
 
 /** Which kind of sailor a choice spends (Dread failure, §3.5). */
 export const SAILOR_KINDS = ['normal', 'heroic'] as const;

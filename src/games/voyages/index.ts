@@ -14,7 +14,7 @@ import { ENGINE_VERSION, setup } from './setup.js';
 import type { VoyagesMove, VoyagesMoveType, VoyagesOptions, VoyagesState } from './types.js';
 import { view } from './view.js';
 
-const MOVE_TYPES: readonly VoyagesMoveType[] = ['steer', 'sail', 'duty', 'cargo', 'sell', 'dread', 'fort', 'attack'];
+const MOVE_TYPES: readonly VoyagesMoveType[] = ['steer', 'sail', 'duty', 'cargo', 'sell', 'dread', 'fort', 'attack', 'log', 'damage', 'complete', 'write', 'reinforce'];
 const MIN_PLAYERS = 1;
 const MAX_PLAYERS = 12;
 

@@ -8,7 +8,7 @@ import map1File from './maps/map1.json' with { type: 'json' };
 import map2File from './maps/map2.json' with { type: 'json' };
 import map3File from './maps/map3.json' with { type: 'json' };
 import map4File from './maps/map4.json' with { type: 'json' };
-import { DIRECTIONS, type CargoFeature, type MapId, type MarauderSize, type StarSource } from './data.js';
+import { DIRECTIONS, type CargoFeature, type MapId, type MarauderSize, type Monster, type Part, type StarSource } from './data.js';
 
 export const GRID_SIZE = 11;
 export const SPACE_COUNT = GRID_SIZE * GRID_SIZE;
@@ -27,7 +27,7 @@ export type Feature =
   | { readonly kind: 'dread' }
   | { readonly kind: 'cargo'; readonly cargo: CargoFeature }
   | { readonly kind: 'marauder'; readonly size: MarauderSize; readonly strength: number }
-  | { readonly kind: 'monster'; readonly monster: string };
+  | { readonly kind: 'monster'; readonly monster: Monster };
 
 export const ISLAND_KINDS = ['start', 'numbered', 'settlement', 'fort', 'star', 'shipyard', 'lighthouse', 'watchtower'] as const;
 export type IslandKind = (typeof ISLAND_KINDS)[number];
@@ -46,6 +46,7 @@ interface SpaceFile {
   readonly feature?: Feature | null;
   readonly island?: Island;
   readonly region: string | null;
+  readonly zone?: Part;
 }
 
 /** Sheet values every map has (§2.5-§2.8, §4). */
@@ -89,6 +90,16 @@ export interface Map2Sheet extends CommonSheet {
   };
 }
 
+/** The part of map 3's `sheet` its rules read (§6). */
+export interface Map3Sheet extends CommonSheet {
+  readonly parts: readonly { readonly id: Part; readonly rowReward: unknown }[];
+  readonly durability: { readonly tracedAtStart: number; readonly numberBoxes: number; readonly malfunctionWhenWorkingBelow: number };
+  readonly duties: { readonly columnBonuses: readonly { readonly column: number; readonly reward: readonly Reward[] }[] };
+  readonly damage: Readonly<Record<'ice' | Monster, Part>>;
+  readonly logbooks: readonly { readonly id: string; readonly slots: readonly Monster[]; readonly gold: number }[];
+  readonly logbookRules: { readonly maxLogbookStars: number; readonly incompleteGoldPerSlot: number };
+}
+
 interface MapFile {
   readonly map: number;
   readonly name: string;
@@ -113,6 +124,8 @@ export interface Board {
   /** `neighbour[space * 6 + direction - 1]`: the next space that way, or -1 off the map (§2.1). */
   readonly neighbour: readonly number[];
   readonly axial: readonly (readonly [number, number])[];
+  /** Map 3 monster zone (the part a doubles roll damages, §6.4), else null. */
+  readonly zone: readonly (Part | null)[];
   readonly sheet: unknown;
 }
 
@@ -151,6 +164,7 @@ function compile(file: MapFile): Board {
     regionNames: file.regions.map((r) => r.name),
     neighbour,
     axial: file.spaces.map((s) => [s.q, s.r] as const),
+    zone: file.spaces.map((s) => s.zone ?? null),
     sheet: file.sheet,
   };
 }
@@ -164,6 +178,7 @@ export function board(map: MapId): Board {
 export const commonSheet = (b: Board): CommonSheet => b.sheet as CommonSheet;
 export const map1Sheet = (b: Board): Map1Sheet => b.sheet as Map1Sheet;
 export const map2Sheet = (b: Board): Map2Sheet => b.sheet as Map2Sheet;
+export const map3Sheet = (b: Board): Map3Sheet => b.sheet as Map3Sheet;
 
 /** The space number of an id such as `F10`, or -1. */
 export function spaceIndex(b: Board, id: string): number {

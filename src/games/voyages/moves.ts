@@ -3,12 +3,26 @@
  * `legalMoves` enumerates each step; `playStep` applies one move to a copied sheet and returns an error
  * code or null.
  */
-import { CARGO_KINDS, DIE_VALUES, MARAUDER_SIZES, wrapDistance, type CargoKind, type MarauderSize, type Skill } from './data.js';
+import { CARGO_KINDS, DIE_VALUES, LOGBOOKS, MARAUDER_SIZES, PARTS, wrapDistance, type CargoKind, type MarauderSize, type Part, type Skill } from './data.js';
 import { board, map1Sheet, map2Sheet, type Board } from './maps.js';
 import { boxMarked, fightDread, GRID_BOXES, gridValue, heldKinds, markBox, openBoxes, openTracks, sellCargo, takeCargo } from './map1.js';
 import { attackTargets, defeatMarauder, markFort, markSkillRow, openForts, skillActive, skillBoxCount, skillBoxFor } from './map2.js';
+import {
+  broken,
+  damage,
+  damageableParts,
+  entryEffects,
+  fillLog,
+  openBooks,
+  reinforce,
+  reinforceableParts,
+  repairTargets,
+  rowReward,
+  writableValues,
+  writeNumber,
+} from './map3.js';
 import { moveShip, sailPath } from './movement.js';
-import { collect, drain, gainSailor, needsChoice, type Log } from './rules.js';
+import { collect, drain, gainSailor, gainStar, needsChoice, type Log } from './rules.js';
 import type { Effect, Sheet, VoyagesMove, VoyagesState } from './types.js';
 
 /** The three uses of the dice (§1.4 step 3) and the map 2 skill that may turn each for free (§5.5). */
@@ -32,6 +46,8 @@ export function normalsNeeded(b: Board, s: Sheet, role: Role, from: number, to: 
 
 function canAdjust(b: Board, s: Sheet, role: Role, from: number, to: number, heroic: boolean): boolean {
   if (from === to) return !heroic;
+  // §6.4 aft penalty: no sailor may change a die this round.
+  if (s.aftBlocked) return false;
   return heroic ? s.crew.heroic > 0 : normalsNeeded(b, s, role, from, to) <= s.crew.normal;
 }
 
@@ -76,7 +92,8 @@ export function legalMovesFor(state: VoyagesState, s: Sheet): VoyagesMove[] {
       );
     }
     case 'duty':
-      return dutyMoves(b, state, s);
+      // Map 3 sightings and the keel penalty wait for their choices before the duty (§1.6 step 4).
+      return s.queue.length > 0 ? choiceMoves(b, s) : dutyMoves(b, state, s);
     case 'resolve':
       return choiceMoves(b, s);
     case 'done':
@@ -91,30 +108,50 @@ export function legalMovesFor(state: VoyagesState, s: Sheet): VoyagesMove[] {
 function dutyMoves(b: Board, state: VoyagesState, s: Sheet): VoyagesMove[] {
   const raw = state.dice[dutyDie(s)] ?? 0;
   const out: VoyagesMove[] = [];
-  // §3.3, §5.5: a value no box can take skips the duty; sailors may first change the value.
+  // §3.3, §5.5, §6.5: a value no box can take skips the duty; sailors may first change the value.
   if (dutyTargets(b, s, raw).length === 0) out.push({ type: 'duty', box: null, heroic: false });
   for (const value of DIE_VALUES) {
     for (const box of dutyTargets(b, s, value)) {
-      if (canAdjust(b, s, 'duty', raw, value, false)) out.push({ type: 'duty', box, heroic: false });
-      if (canAdjust(b, s, 'duty', raw, value, true)) out.push({ type: 'duty', box, heroic: true });
+      const valueField = b.map === 3 ? { value } : {};
+      if (canAdjust(b, s, 'duty', raw, value, false)) out.push({ type: 'duty', box, heroic: false, ...valueField });
+      if (canAdjust(b, s, 'duty', raw, value, true)) out.push({ type: 'duty', box, heroic: true, ...valueField });
     }
   }
   return out;
 }
 
-/** The boxes a duty value may mark: any open box showing it (map 1), the next box of its row (map 2). */
+/**
+ * The boxes a duty value may mark: any open box showing it (map 1), the next box of its row (map 2),
+ * a part that can take the number (map 3).
+ */
 function dutyTargets(b: Board, s: Sheet, value: number): number[] {
-  if (b.map === 1) return openBoxes(b, s, value);
-  const box = skillBoxFor(b, s, value);
-  return box === null ? [] : [box];
+  switch (b.map) {
+    case 1:
+      return openBoxes(b, s, value);
+    case 2: {
+      const box = skillBoxFor(b, s, value);
+      return box === null ? [] : [box];
+    }
+    case 3:
+      return repairTargets(b, s, value);
+    case 4:
+      return [];
+    default: {
+      const never: never = b.map;
+      throw new Error(`unknown map ${String(never)}`);
+    }
+  }
 }
 
-/** The value a duty box shows. */
-function boxValue(b: Board, box: number): number {
+/** The value a duty box shows (map 3 boxes show none: the move names it). */
+function boxValue(b: Board, box: number, named: number): number {
   if (b.map === 1) return gridValue(b, box);
+  if (b.map === 3) return named;
   const duties = map2Sheet(b).duties;
   return duties.rows[Math.floor(box / duties.boxesPerRow)]?.value ?? 0;
 }
+
+const dutyBoxCount = (b: Board): number => (b.map === 1 ? GRID_BOXES : b.map === 2 ? skillBoxCount(b) : PARTS.length);
 
 function choiceMoves(b: Board, s: Sheet): VoyagesMove[] {
   const head = s.queue[0];
@@ -139,6 +176,19 @@ function choiceMoves(b: Board, s: Sheet): VoyagesMove[] {
       return openForts(s).map((track) => ({ type: 'fort', track }));
     case 'attack':
       return [...attackTargets(b, s).map((t) => ({ type: 'attack', space: b.ids[t.space] ?? null }) as const), { type: 'attack', space: null }];
+    case 'log':
+      return openBooks(b, s, head.monster).map((book) => ({ type: 'log', book }));
+    case 'keelHit':
+      return damageableParts(b, s).map((part) => ({ type: 'damage', part }));
+    case 'rowDone':
+      return [
+        { type: 'complete', choice: 'star' },
+        { type: 'complete', choice: 'reward' },
+      ];
+    case 'write':
+      return writableValues(b, s, head.part).map((value) => ({ type: 'write', value }));
+    case 'yard':
+      return reinforceableParts(b, s).map((part) => ({ type: 'reinforce', part }));
     case 'sailor':
     case 'relic':
     case 'star':
@@ -156,6 +206,14 @@ const isDie = (x: unknown): x is number => x === 0 || x === 1 || x === 2;
 const isValue = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 1 && x <= 6;
 const isCargo = (x: unknown): x is CargoKind => typeof x === 'string' && (CARGO_KINDS as readonly string[]).includes(x);
 const isSize = (x: unknown): x is MarauderSize => typeof x === 'string' && (MARAUDER_SIZES as readonly string[]).includes(x);
+const isPart = (x: unknown): x is Part => typeof x === 'string' && (PARTS as readonly string[]).includes(x);
+
+/** The queue's front item when it is a `k` waiting for this player's choice. */
+function awaiting<K extends Effect['k']>(b: Board, s: Sheet, k: K): Extract<Effect, { k: K }> | null {
+  const head = s.queue[0];
+  if ((s.step !== 'resolve' && s.step !== 'duty') || head?.k !== k || !needsChoice(b, s, head)) return null;
+  return head as Extract<Effect, { k: K }>;
+}
 
 /**
  * Applies one move of `seat` to its copied sheet `s`. Returns null when accepted, else an error code:
@@ -183,10 +241,13 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
       if (!canAdjust(b, s, 'distance', raw, move.value, move.heroic)) return 'ILLEGAL_MOVE';
       spend(b, s, 'distance', raw, move.value, move.heroic);
       s.distanceDie = move.die;
-      const entered = sailPath(b, s.ship, s.direction, move.value, skillActive(b, s, 'prow'));
+      // §6.4 bow penalty: distance -2 after all modifications.
+      const steps = broken(b, s, 'bow') ? Math.max(0, move.value - 2) : move.value;
+      const entered = sailPath(b, s.ship, s.direction, steps, skillActive(b, s, 'prow'));
       const from = s.ship;
       moveShip(b, s, entered, seat, log);
       s.step = 'duty';
+      if (b.map === 3) s.queue = entryEffects(b, s, entered, seat, log);
       log.push({
         type: 'ship.moved',
         text: `Seat ${seat} sails from ${b.ids[from]} to ${b.ids[s.ship]}`,
@@ -197,14 +258,15 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
         heroic: move.heroic,
         path: entered.map((x) => b.ids[x]),
       });
+      drain(b, s, seat, log);
       return null;
     }
     case 'duty':
       return playDuty(b, state, s, move, seat, log);
     case 'cargo': {
       if (!isCargo(move.cargo)) return 'INVALID_MOVE';
-      const head = s.queue[0];
-      if (s.step !== 'resolve' || head?.k !== 'cargo' || !needsChoice(b, s, head) || !openTracks(s).includes(move.cargo)) return 'ILLEGAL_MOVE';
+      const head = awaiting(b, s, 'cargo');
+      if (!head || !openTracks(s).includes(move.cargo)) return 'ILLEGAL_MOVE';
       s.queue.shift();
       takeCargo(s, move.cargo, seat, log);
       collect(s, head.space);
@@ -215,8 +277,7 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
       return playSell(b, s, move, seat, log);
     case 'dread': {
       if (move.sailor !== 'normal' && move.sailor !== 'heroic') return 'INVALID_MOVE';
-      const head = s.queue[0];
-      if (s.step !== 'resolve' || head?.k !== 'dread' || !needsChoice(b, s, head)) return 'ILLEGAL_MOVE';
+      if (!awaiting(b, s, 'dread')) return 'ILLEGAL_MOVE';
       s.queue.shift();
       fightDread(b, s, move.sailor, seat, log);
       drain(b, s, seat, log);
@@ -224,8 +285,8 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
     }
     case 'fort': {
       if (!isSize(move.track)) return 'INVALID_MOVE';
-      const head = s.queue[0];
-      if (s.step !== 'resolve' || head?.k !== 'fort' || !needsChoice(b, s, head) || !openForts(s).includes(move.track)) return 'ILLEGAL_MOVE';
+      const head = awaiting(b, s, 'fort');
+      if (!head || !openForts(s).includes(move.track)) return 'ILLEGAL_MOVE';
       s.queue.shift();
       // §5.3: mark the x2 box, then gain the sailor.
       markFort(s, move.track, seat, log);
@@ -236,13 +297,61 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
     }
     case 'attack': {
       if (move.space !== null && typeof move.space !== 'string') return 'INVALID_MOVE';
-      const head = s.queue[0];
-      if (s.step !== 'resolve' || head?.k !== 'attack' || !needsChoice(b, s, head)) return 'ILLEGAL_MOVE';
+      if (!awaiting(b, s, 'attack')) return 'ILLEGAL_MOVE';
       const target = move.space === null ? null : attackTargets(b, s).find((t) => b.ids[t.space] === move.space);
       if (target === undefined) return 'ILLEGAL_MOVE';
       s.queue.shift();
       if (target) defeatMarauder(b, s, target.space, seat, log);
       else log.push({ type: 'marauder.ignored', text: `Seat ${seat} attacks nobody`, seat });
+      drain(b, s, seat, log);
+      return null;
+    }
+    case 'log': {
+      if (!(LOGBOOKS as readonly string[]).includes(move.book)) return 'INVALID_MOVE';
+      const head = awaiting(b, s, 'log');
+      if (!head || !openBooks(b, s, head.monster).includes(move.book)) return 'ILLEGAL_MOVE';
+      s.queue.shift();
+      fillLog(b, s, move.book, head.monster, seat, log);
+      drain(b, s, seat, log);
+      return null;
+    }
+    case 'damage': {
+      if (!isPart(move.part)) return 'INVALID_MOVE';
+      if (!awaiting(b, s, 'keelHit') || !damageableParts(b, s).includes(move.part)) return 'ILLEGAL_MOVE';
+      s.queue.shift();
+      damage(b, s, move.part, 'keel', seat, log);
+      drain(b, s, seat, log);
+      return null;
+    }
+    case 'complete': {
+      if (move.choice !== 'star' && move.choice !== 'reward') return 'INVALID_MOVE';
+      const head = awaiting(b, s, 'rowDone');
+      if (!head) return 'ILLEGAL_MOVE';
+      s.queue.shift();
+      // §6.5: the duty star or the part's row reward.
+      if (move.choice === 'star') gainStar(b, s, 'duty', seat, log);
+      else s.queue.unshift(...rowReward(b, s, head.part, seat, log));
+      drain(b, s, seat, log);
+      return null;
+    }
+    case 'write': {
+      if (!isValue(move.value)) return 'INVALID_MOVE';
+      const head = awaiting(b, s, 'write');
+      if (!head || !writableValues(b, s, head.part).includes(move.value)) return 'ILLEGAL_MOVE';
+      s.queue.shift();
+      s.queue.unshift(...writeNumber(b, s, head.part, move.value, seat, log));
+      drain(b, s, seat, log);
+      return null;
+    }
+    case 'reinforce': {
+      if (!isPart(move.part)) return 'INVALID_MOVE';
+      const head = awaiting(b, s, 'yard');
+      if (!head || !reinforceableParts(b, s).includes(move.part)) return 'ILLEGAL_MOVE';
+      s.queue.shift();
+      // §6.7: reinforce, then the sailor.
+      reinforce(b, s, move.part, seat, log);
+      collect(s, head.space);
+      gainSailor(b, s, seat, log);
       drain(b, s, seat, log);
       return null;
     }
@@ -256,21 +365,23 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
 }
 
 function playDuty(b: Board, state: VoyagesState, s: Sheet, move: Extract<VoyagesMove, { type: 'duty' }>, seat: number, log: Log): string | null {
-  const boxCount = b.map === 1 ? GRID_BOXES : skillBoxCount(b);
   const box = move.box;
-  if (typeof move.heroic !== 'boolean' || (box !== null && !(Number.isInteger(box) && box >= 0 && box < boxCount))) return 'INVALID_MOVE';
-  if (s.step !== 'duty') return 'ILLEGAL_MOVE';
+  if (typeof move.heroic !== 'boolean' || (box !== null && !(Number.isInteger(box) && box >= 0 && box < dutyBoxCount(b)))) return 'INVALID_MOVE';
+  if (move.value !== undefined && !isValue(move.value)) return 'INVALID_MOVE';
+  if (s.step !== 'duty' || s.queue.length > 0) return 'ILLEGAL_MOVE';
   const raw = state.dice[dutyDie(s)] ?? 0;
   let effects: Effect[] = [];
   if (box === null) {
     if (move.heroic || dutyTargets(b, s, raw).length > 0) return 'ILLEGAL_MOVE';
     log.push({ type: 'duty.skipped', text: `Seat ${seat} skips the duty (${raw})`, seat, value: raw });
   } else {
-    const value = boxValue(b, box);
+    if (b.map === 3 && move.value === undefined) return 'INVALID_MOVE';
+    const value = boxValue(b, box, move.value ?? 0);
+    if (move.value !== undefined && move.value !== value) return 'ILLEGAL_MOVE';
     if (!dutyTargets(b, s, value).includes(box) || !canAdjust(b, s, 'duty', raw, value, move.heroic)) return 'ILLEGAL_MOVE';
     spend(b, s, 'duty', raw, value, move.heroic);
     log.push({ type: 'duty.marked', text: `Seat ${seat} marks duty box ${box + 1} (${value})`, seat, box, raw, value, heroic: move.heroic });
-    effects = b.map === 1 ? markBox(b, s, box) : markSkillRow(b, s, Math.floor(box / map2Sheet(b).duties.boxesPerRow), seat, log);
+    effects = markDuty(b, s, box, value, seat, log);
   }
   // §1.4: the duty and its bonuses, then the final space's action, then (map 2) one optional attack.
   s.queue = [...effects, { k: 'action' }, ...(b.map === 2 ? [{ k: 'attack' } as const] : [])];
@@ -279,12 +390,29 @@ function playDuty(b: Board, state: VoyagesState, s: Sheet, move: Extract<Voyages
   return null;
 }
 
+function markDuty(b: Board, s: Sheet, box: number, value: number, seat: number, log: Log): Effect[] {
+  switch (b.map) {
+    case 1:
+      return markBox(b, s, box);
+    case 2:
+      return markSkillRow(b, s, Math.floor(box / map2Sheet(b).duties.boxesPerRow), seat, log);
+    case 3:
+      return writeNumber(b, s, PARTS[box] ?? 'bow', value, seat, log);
+    case 4:
+      return [];
+    default: {
+      const never: never = b.map;
+      throw new Error(`unknown map ${String(never)}`);
+    }
+  }
+}
+
 function playSell(b: Board, s: Sheet, move: Extract<VoyagesMove, { type: 'sell' }>, seat: number, log: Log): string | null {
   const mode = move.mode;
   if (mode !== 'none' && mode !== 'eachKind' && mode !== 'allOfKind') return 'INVALID_MOVE';
   if (mode === 'allOfKind' ? !isCargo(move.cargo) : move.cargo !== null) return 'INVALID_MOVE';
-  const head = s.queue[0];
-  if (s.step !== 'resolve' || head?.k !== 'sell' || !needsChoice(b, s, head)) return 'ILLEGAL_MOVE';
+  const head = awaiting(b, s, 'sell');
+  if (!head) return 'ILLEGAL_MOVE';
   const held = heldKinds(s);
   if (mode === 'allOfKind' && (move.cargo === null || !held.includes(move.cargo))) return 'ILLEGAL_MOVE';
   s.queue.shift();

@@ -5,6 +5,7 @@
 import { Random } from '../../engine/random.js';
 import { board, commonSheet } from './maps.js';
 import { legalMovesFor, playStep } from './moves.js';
+import { broken, rollDamage } from './map3.js';
 import { copySheet, totalStars, type Log } from './rules.js';
 import type { VoyagesMove, VoyagesState } from './types.js';
 
@@ -74,5 +75,22 @@ function endRound(state: VoyagesState, log: Log): void {
   state.round += 1;
   state.players = state.players.map((s) => ({ ...s, step: 'direction', directionDie: -1, direction: 0, distanceDie: -1 }));
   log.push({ type: 'round.rolled', text: `Round ${state.round}: the dice show ${state.dice.join(', ')}`, round: state.round, dice: state.dice });
+  startRound(state, log);
+}
+
+/**
+ * The start of a round after the roll: map 3 dice damage (§6.4 step 2) and the aft check for this
+ * round's sailors, then every player's forced steps.
+ */
+export function startRound(state: VoyagesState, log: Log): void {
+  const b = board(state.map);
+  if (b.map === 3) {
+    state.players = state.players.map((sheet, seat) => {
+      const s = copySheet(sheet);
+      rollDamage(b, s, state.dice, seat, log);
+      s.aftBlocked = broken(b, s, 'aft');
+      return s;
+    });
+  }
   autoplayAll(state, log);
 }

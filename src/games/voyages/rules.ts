@@ -8,6 +8,7 @@ import type { StarSource } from './data.js';
 import { commonSheet, map1Sheet, type Board, type Reward } from './maps.js';
 import { actionEffectsMap1, fightDread, heldKinds, openTracks, takeCargo, trackFull } from './map1.js';
 import { attackTargets, armouryActive, markFort, openForts } from './map2.js';
+import { broken, damage, damageableParts, fillLog, openBooks, reinforce, reinforceableParts, rowReward, writableValues, writeNumber } from './map3.js';
 import { NO_SPACE, type Effect, type Sheet } from './types.js';
 
 export type Log = LogEntry[];
@@ -24,6 +25,8 @@ export function copySheet(s: Sheet): Sheet {
     cargo: s.cargo.map((t) => ({ ...t })),
     skills: s.skills.slice(),
     doubled: s.doubled.slice(),
+    parts: s.parts.map((p) => ({ ...p, numbers: p.numbers.slice() })),
+    logbooks: s.logbooks.map((book) => book.slice()),
   };
 }
 
@@ -111,6 +114,16 @@ export function needsChoice(b: Board, s: Sheet, effect: Effect): boolean {
       return openForts(s).length > 1;
     case 'attack':
       return attackTargets(b, s).length > 0;
+    case 'log':
+      return openBooks(b, s, effect.monster).length > 1;
+    case 'keelHit':
+      return damageableParts(b, s).length > 1;
+    case 'rowDone':
+      return (s.stars.duty ?? 0) === 0;
+    case 'write':
+      return writableValues(b, s, effect.part).length > 1;
+    case 'yard':
+      return reinforceableParts(b, s).length > 1;
     case 'sailor':
     case 'relic':
     case 'star':
@@ -181,6 +194,34 @@ function resolveAutomatic(b: Board, s: Sheet, effect: Effect, seat: number, log:
     case 'attack':
       // No target in reach: no attack this round (§5.4).
       return;
+    case 'log': {
+      // One book (or none: the sighting is lost, Appendix B item 8) leaves no choice.
+      const book = openBooks(b, s, effect.monster)[0];
+      if (book) fillLog(b, s, book, effect.monster, seat, log);
+      else log.push({ type: 'logbook.lost', text: `Seat ${seat} has no logbook slot for the sighting`, seat });
+      return;
+    }
+    case 'keelHit': {
+      const part = damageableParts(b, s)[0];
+      if (part) damage(b, s, part, 'keel', seat, log);
+      return;
+    }
+    case 'rowDone':
+      // The duty star is gone: only the row reward remains (§6.5).
+      s.queue.unshift(...rowReward(b, s, effect.part, seat, log));
+      return;
+    case 'write': {
+      const value = writableValues(b, s, effect.part)[0];
+      if (value !== undefined) s.queue.unshift(...writeNumber(b, s, effect.part, value, seat, log));
+      return;
+    }
+    case 'yard': {
+      const part = reinforceableParts(b, s)[0];
+      if (part) reinforce(b, s, part, seat, log);
+      collect(s, effect.space);
+      gainSailor(b, s, seat, log);
+      return;
+    }
     default: {
       const never: never = effect;
       throw new Error(`unknown effect ${JSON.stringify(never)}`);
@@ -208,8 +249,9 @@ function actionEffects(b: Board, s: Sheet, seat: number, log: Log): Effect[] {
         if (isCollected(s, space)) return [];
         collect(s, space);
         return [{ k: 'star', source: 'starIsland' }];
-      case 'start':
       case 'shipyard':
+        return isCollected(s, space) ? [] : [{ k: 'yard', space }];
+      case 'start':
       case 'lighthouse':
       case 'watchtower':
         return [];
@@ -221,6 +263,8 @@ function actionEffects(b: Board, s: Sheet, seat: number, log: Log): Effect[] {
   }
   const feature = b.feature[space];
   if (!feature || isCollected(s, space)) return [];
+  // §6.4 mast penalty: sailor and relic sea spaces cannot be collected while the mast is broken.
+  if ((feature.kind === 'sailor' || feature.kind === 'relic') && broken(b, s, 'mast')) return [];
   switch (feature.kind) {
     case 'sailor':
       // §2.4: collected only when the effect happens; a full crew leaves the space for later.

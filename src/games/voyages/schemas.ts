@@ -1,6 +1,6 @@
 /** TypeBox schemas of the options, a move and the view (DESIGN.md: the API validates input with them). */
 import { Type } from 'typebox';
-import { CARGO_KINDS, MAP_IDS, SAILOR_KINDS, SELL_MODES } from './data.js';
+import { CARGO_KINDS, LOGBOOKS, MAP_IDS, MARAUDER_SIZES, PARTS, ROW_CHOICES, SAILOR_KINDS, SELL_MODES } from './data.js';
 
 const literals = <T extends string | number>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
@@ -20,8 +20,11 @@ export const moveSchema = Type.Union([
   Type.Object({ type: Type.Literal('steer'), die, value, heroic }, { description: 'Assign a die to direction (windrose 1 = N, clockwise)' }),
   Type.Object({ type: Type.Literal('sail'), die, value, heroic }, { description: 'Assign a die to distance; the ship moves' }),
   Type.Object(
-    { type: Type.Literal('duty'), box: Type.Union([Type.Integer({ minimum: 0, maximum: 17 }), Type.Null()]), heroic },
-    { description: 'Mark duty box row*6+col with the remaining die (null: skip when no box shows its value)' },
+    { type: Type.Literal('duty'), box: Type.Union([Type.Integer({ minimum: 0, maximum: 23 }), Type.Null()]), heroic, value: Type.Optional(value) },
+    {
+      description:
+        'Use the remaining die: map 1 grid box row*6+col, map 2 skill box row*4+col, map 3 part index (bow, aft, keel, mast) with `value`; null skips when nothing can take the value',
+    },
   ),
   Type.Object({ type: Type.Literal('cargo'), cargo: literals(CARGO_KINDS) }, { description: 'The track a barrel goes to' }),
   Type.Object(
@@ -29,6 +32,16 @@ export const moveSchema = Type.Union([
     { description: 'Selling at a settlement; cargo names the kind for allOfKind' },
   ),
   Type.Object({ type: Type.Literal('dread'), sailor: literals(SAILOR_KINDS) }, { description: 'The sailor the Dread exhausts' }),
+  Type.Object({ type: Type.Literal('fort'), track: literals(MARAUDER_SIZES) }, { description: 'Map 2: the marauder track a fort doubles' }),
+  Type.Object(
+    { type: Type.Literal('attack'), space: Type.Union([Type.String(), Type.Null()]) },
+    { description: 'Map 2: the marauder attacked (space id), or null for none' },
+  ),
+  Type.Object({ type: Type.Literal('log'), book: literals(LOGBOOKS) }, { description: 'Map 3: the logbook a sighting fills' }),
+  Type.Object({ type: Type.Literal('damage'), part: literals(PARTS) }, { description: 'Map 3: the part hit by the keel penalty' }),
+  Type.Object({ type: Type.Literal('complete'), choice: literals(ROW_CHOICES) }, { description: 'Map 3: a completed row gives the star or its reward' }),
+  Type.Object({ type: Type.Literal('write'), value }, { description: 'Map 3: the number the bow row reward writes in the pending row' }),
+  Type.Object({ type: Type.Literal('reinforce'), part: literals(PARTS) }, { description: 'Map 3: the part a shipyard reinforces' }),
 ]);
 
 export const viewSchema = Type.Object(

@@ -3,13 +3,14 @@ import type { Outcome } from '../../engine/types.js';
 import { CARGO_KINDS } from './data.js';
 import { board, commonSheet, map1Sheet, map2Sheet, type Board } from './maps.js';
 import { marauderGold, masteredSkills } from './map2.js';
+import { logbookGold } from './map3.js';
 import { STARS_TO_END } from './round.js';
 import { totalStars } from './rules.js';
 import type { Sheet, VoyagesState } from './types.js';
 
 export type Breakdown = Record<string, number>;
 
-/** §3.7 (map 1) and §5.7 (map 2): the gold of one sheet by category. */
+/** §3.7 (map 1), §5.7 (map 2) and §6.9 (map 3): the gold of one sheet by category. */
 export function scoreSheet(b: Board, s: Sheet): Breakdown {
   const common = commonSheet(b);
   const islands = s.visited.reduce((sum, space) => sum + (b.island[space]?.gold ?? 0), 0);
@@ -22,6 +23,7 @@ export function scoreSheet(b: Board, s: Sheet): Breakdown {
     case 2:
       return { islands, exploration, marauders: marauderGold(b, s), heroes, skills: masteredSkills(b, s) * map2Sheet(b).duties.masteryGold, stars };
     case 3:
+      return { islands, exploration, logbooks: logbookGold(b, s), heroes, stars };
     case 4:
       return { islands, exploration, heroes, stars };
     default: {

@@ -2,8 +2,8 @@
 import { createRng, Random } from '../../engine/random.js';
 import type { SetupInput } from '../../engine/types.js';
 import { CARGO_KINDS } from './data.js';
-import { board, commonSheet, map2Sheet, type Board } from './maps.js';
-import { autoplayAll, rollDice, settleRounds } from './round.js';
+import { board, commonSheet, map2Sheet, map3Sheet, type Board } from './maps.js';
+import { rollDice, settleRounds, startRound } from './round.js';
 import type { Sheet, VoyagesOptions, VoyagesState } from './types.js';
 
 /** Bumped when a rules change would alter recorded games (DESIGN.md). */
@@ -28,6 +28,9 @@ export function newSheet(b: Board): Sheet {
     dreadDefeated: false,
     skills: b.map === 2 ? map2Sheet(b).duties.rows.map(() => 0) : [],
     doubled: [],
+    parts: b.map === 3 ? map3Sheet(b).parts.map(() => ({ numbers: [], damage: 0, reinforced: false })) : [],
+    logbooks: b.map === 3 ? map3Sheet(b).logbooks.map((book) => book.slots.map(() => false)) : [],
+    aftBlocked: false,
   };
 }
 
@@ -47,7 +50,7 @@ export function setup({ seats, options, seed }: SetupInput<VoyagesOptions>): Voy
     players: Array.from({ length: seats }, () => newSheet(b)),
     rng: rng.state,
   };
-  autoplayAll(state, []);
+  startRound(state, []);
   settleRounds(state, []);
   return state;
 }

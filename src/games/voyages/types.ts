@@ -7,7 +7,7 @@
  * circular distance (§1.5 normal form). Steps with a single legal move are played inside `apply`.
  */
 import type { RngState } from '../../engine/random.js';
-import type { CargoFeature, CargoKind, MapId, MarauderSize, RoundStep, SailorKind, SellMode, StarSource } from './data.js';
+import type { CargoFeature, CargoKind, Logbook, MapId, MarauderSize, Monster, Part, RoundStep, RowChoice, SailorKind, SellMode, StarSource } from './data.js';
 
 export interface VoyagesOptions {
   /** Which map (1-4); all players use it (§1.3). */
@@ -43,7 +43,16 @@ export type Effect =
   | { readonly k: 'settle'; readonly space: number }
   | { readonly k: 'dread' }
   | { readonly k: 'fort'; readonly space: number }
-  | { readonly k: 'attack' };
+  | { readonly k: 'attack' }
+  /** Map 3: log a sighting (`monster` null: any monster, the mast row reward). */
+  | { readonly k: 'log'; readonly monster: Monster | null }
+  /** Map 3: the keel penalty's damage, to a part of the owner's choice. */
+  | { readonly k: 'keelHit' }
+  /** Map 3: a completed part row: the duty star or the row reward. */
+  | { readonly k: 'rowDone'; readonly part: Part }
+  /** Map 3: the bow row reward writes one number of the owner's choice in this part's row. */
+  | { readonly k: 'write'; readonly part: Part }
+  | { readonly k: 'yard'; readonly space: number };
 
 /** A space number of -1 in an effect means "from a reward, not from a space". */
 export const NO_SPACE = -1;
@@ -74,6 +83,19 @@ export interface Sheet {
   skills: number[];
   /** Map 2 marauder tracks whose x2 box is marked (§5.3 fort). */
   doubled: MarauderSize[];
+  /** Map 3 ship parts in PARTS order (§6.4). */
+  parts: PartState[];
+  /** Map 3 logbooks: per book, which slots are filled (§6.6). */
+  logbooks: boolean[][];
+  /** Map 3: the aft was malfunctioning at step 3 of this round, so no sailor may change a die (§6.4). */
+  aftBlocked: boolean;
+}
+
+/** A map 3 ship part (§6.4): traced boxes = 4 + numbers; working = traced - damage. */
+export interface PartState {
+  numbers: number[];
+  damage: number;
+  reinforced: boolean;
 }
 
 export interface VoyagesState {
@@ -96,14 +118,26 @@ export type VoyagesMove =
   | { readonly type: 'sail'; readonly die: number; readonly value: number; readonly heroic: boolean }
   /**
    * `box` is the box marked: `row * 6 + col` on the map 1 grid, `row * 4 + col` in the map 2 skill rows
-   * (the row's leftmost empty box); null skips the duty when no box can take the value.
+   * (the row's leftmost empty box), the part index (PARTS order) on map 3; null skips the duty when no
+   * box can take the value. `value` is the final duty value: required on map 3, where the box does not
+   * show one.
    */
-  | { readonly type: 'duty'; readonly box: number | null; readonly heroic: boolean }
+  | { readonly type: 'duty'; readonly box: number | null; readonly heroic: boolean; readonly value?: number }
   | { readonly type: 'cargo'; readonly cargo: CargoKind }
   | { readonly type: 'sell'; readonly mode: SellMode; readonly cargo: CargoKind | null }
   | { readonly type: 'dread'; readonly sailor: SailorKind }
   | { readonly type: 'fort'; readonly track: MarauderSize }
   /** Map 2 step 7: the marauder's space id, or null to attack nobody. */
-  | { readonly type: 'attack'; readonly space: string | null };
+  | { readonly type: 'attack'; readonly space: string | null }
+  /** Map 3: the logbook a sighting (or the mast reward) fills. */
+  | { readonly type: 'log'; readonly book: Logbook }
+  /** Map 3: the part that takes the keel penalty's damage. */
+  | { readonly type: 'damage'; readonly part: Part }
+  /** Map 3: a completed row's star or row reward. */
+  | { readonly type: 'complete'; readonly choice: RowChoice }
+  /** Map 3: the number the bow row reward writes in the pending row. */
+  | { readonly type: 'write'; readonly value: number }
+  /** Map 3: the part a shipyard reinforces. */
+  | { readonly type: 'reinforce'; readonly part: Part };
 
 export type VoyagesMoveType = VoyagesMove['type'];

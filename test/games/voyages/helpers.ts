@@ -5,6 +5,8 @@ import { board, spaceIndex } from '../../../src/games/voyages/maps.js';
 import type { MapId } from '../../../src/games/voyages/data.js';
 import type { Sheet, VoyagesMove, VoyagesState } from '../../../src/games/voyages/types.js';
 import type { LogEntry } from '../../../src/engine/types.js';
+import { startRound } from '../../../src/games/voyages/round.js';
+import { newSheet } from '../../../src/games/voyages/setup.js';
 
 /** Space number of an id on a map. */
 export function at(id: string, map: MapId = 1): number {
@@ -30,10 +32,23 @@ export function given(g: Given): VoyagesState {
   const state = structuredClone(voyages.setup({ seats, options: options.value, seed: 'given' })) as VoyagesState;
   state.dice = [...g.dice];
   state.round = g.round ?? 1;
+  // Fresh sheets: the setup's own roll (and, on map 3, its dice damage) is not part of the scenario.
+  state.players = state.players.map(() => newSheet(board(g.map ?? 1)));
   state.players.forEach((s, seat) => {
     g.sheets?.[seat]?.(s);
   });
   return state;
+}
+
+/**
+ * As `given`, then the start of the round runs on the given sheets: map 3 dice damage and the aft
+ * check (§6.4 step 2), and any forced steps.
+ */
+export function givenRolled(g: Given): { state: VoyagesState; log: LogEntry[] } {
+  const state = given(g);
+  const log: LogEntry[] = [];
+  startRound(state, log);
+  return { state, log };
 }
 
 /** Applies a move that must be accepted; returns the new state and its log. */

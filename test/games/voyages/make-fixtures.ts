@@ -13,6 +13,8 @@ const GAMES = [
   { name: 'map1-12p', seats: 12, options: { map: 1 }, seed: 'fixture-map1-12p' },
   { name: 'map2-solo', seats: 1, options: { map: 2 }, seed: 'fixture-map2-solo' },
   { name: 'map2-4p', seats: 4, options: { map: 2 }, seed: 'fixture-map2-4p' },
+  { name: 'map3-solo', seats: 1, options: { map: 3 }, seed: 'fixture-map3-solo' },
+  { name: 'map3-4p', seats: 4, options: { map: 3 }, seed: 'fixture-map3-4p' },
 ];
 
 // `npx tap test/games/voyages` also loads this file: only a direct run writes fixtures.

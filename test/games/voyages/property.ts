@@ -2,7 +2,7 @@
  * The property test of one map (property-mapN.test.ts call it): many seeded random and greedy games on
  * every player count, played to the end through the shared harness (legalMoves/apply agree, no mutation,
  * plain JSON, replay equal), plus Voyages' own invariants on every move. PROPERTY_GAMES sets the number
- * of games per map (default 600).
+ * of games per map (default 400: 1,200 complete games over the three maps).
  */
 import assert from 'node:assert/strict';
 import type { Test } from 'tap';
@@ -13,7 +13,7 @@ import { scoreSheet } from '../../../src/games/voyages/score.js';
 import type { VoyagesState } from '../../../src/games/voyages/types.js';
 import { playGame } from '../../support/engine-harness.js';
 
-const PER_MAP = Number(process.env.PROPERTY_GAMES ?? 600);
+const PER_MAP = Number(process.env.PROPERTY_GAMES ?? 400);
 /** Share of the games per seat count: small games are cheap, 12-player games cover simultaneity. */
 const PLANS = [
   { seats: 1, share: 0.4 },
@@ -47,6 +47,18 @@ function invariants(map: MapId, before: VoyagesState, after: VoyagesState): void
       assert.equal(new Set(s.doubled).size, s.doubled.length, 'each track doubled once');
       assert.ok(prev.doubled.every((x) => s.doubled.includes(x)), 'x2 boxes stay marked');
     }
+    if (map === 3) {
+      s.parts.forEach((part, i) => {
+        const before = prev.parts[i];
+        assert.ok(before);
+        assert.equal(new Set(part.numbers).size, part.numbers.length, 'distinct numbers per row');
+        assert.ok(part.numbers.length <= 6 && part.numbers.every((n) => n >= 1 && n <= 6), 'number boxes in range');
+        assert.ok(part.damage >= before.damage && part.damage <= 4 + part.numbers.length, 'damage only grows, never past the traced boxes');
+        assert.ok(part.numbers.length >= before.numbers.length && (!before.reinforced || part.reinforced), 'numbers and reinforcement stay');
+        if (before.reinforced) assert.equal(part.damage, before.damage, 'a reinforced part takes no damage');
+      });
+      assert.ok(s.logbooks.every((book, i) => book.every((filled, j) => filled || !prev.logbooks[i]?.[j])), 'logbook slots stay filled');
+    } else assert.equal(s.parts.length, 0, 'ship parts only on map 3');
     assert.ok(prev.collected.every((x) => s.collected.includes(x)), 'collected spaces stay collected');
     assert.ok(s.collected.every((x) => b.feature[x] !== null || b.island[x] !== null), 'only spaces with an effect are collected');
     for (const [source, count] of Object.entries(s.stars)) assert.ok((count ?? 0) <= (cap[source] ?? 0), `star ${source} under its cap`);
@@ -78,7 +90,7 @@ export function propertyTest(t: Test, map: MapId): void {
             seed: `prop-m${map}-${seats}-${policy}-${i}`,
             policy,
             maxMoves: 40 * 30 * seats + 100,
-            deepEvery: seats >= 5 ? 29 : 7,
+            deepEvery: seats >= 12 ? 53 : seats >= 5 ? 29 : 7,
             check: (before, after) => invariants(map, before as VoyagesState, after as VoyagesState),
           });
           const outcome = voyages.outcome(played.state as VoyagesState);
