@@ -1,7 +1,7 @@
 /** The Builder phase (§2.4): BLD-1 one build each, BLD-2 legality, BLD-3 price, BLD-5 University, BLD-6 END-2. */
 import { ruleError } from '../../engine/result.js';
 import type { RuleError, Seat } from '../../engine/types.js';
-import { BUILDINGS, CITY_SPACES } from './data.js';
+import { BUILDINGS, BUILDING_DATA, CITY_SPACES } from './data.js';
 import type { Draft } from './draft.js';
 import { buildRefusal, buildingPrice, citySpacesUsed, colonistAvailable, isOccupied, seatName, takeBonusColonist } from './rules.js';
 import type { MoveOf, PlayerState, PuertoRicoMove, PuertoRicoState } from './types.js';
@@ -15,7 +15,10 @@ export function builderMoves(state: PuertoRicoState, seat: Seat): PuertoRicoMove
   const player = state.players[seat] as PlayerState;
   const moves: PuertoRicoMove[] = [];
   const university = universityChoices(state, player);
+  const freeSpaces = CITY_SPACES - citySpacesUsed(player);
   for (const building of BUILDINGS) {
+    // Cheap filters first; buildRefusal has the final word (BLD-2).
+    if (BUILDING_DATA[building].spaces > freeSpaces || state.buildingSupply[building] <= 0) continue;
     if (buildRefusal(state, seat, building) !== null) continue;
     for (const u of university) moves.push({ type: 'build', building, university: u });
   }

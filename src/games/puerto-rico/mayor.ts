@@ -4,7 +4,7 @@ import type { RuleError, Seat } from '../../engine/types.js';
 import { BUILDING_DATA, TILES, type Building, type Tile } from './data.js';
 import type { Draft } from './draft.js';
 import { circlesOf, colonistsOf, emptyBuildingCircles, isBuilding, seatName } from './rules.js';
-import type { Arrangement, CityBuilding, IslandTile, MoveOf, PlayerState, PuertoRicoMove, PuertoRicoState } from './types.js';
+import type { Arrangement, CityBuilding, IslandTile, MoveOf, PlayerState, PuertoRicoMove } from './types.js';
 
 /** MAY-1: the privilege colonist comes from the supply only; without one the step is skipped. */
 export function startMayor(draft: Draft): void {
@@ -144,11 +144,24 @@ export function suggestedArrangement(player: PlayerState): Arrangement {
   return normalize(fillSlots(player, productionFirstSlots(player), placedCount(player)));
 }
 
+/** The only arrangement when every circle can be filled (or no colonist is owned). */
+function forcedArrangement(player: PlayerState): Arrangement {
+  const full = colonistsOf(player) > 0;
+  const plantations: Partial<Record<Tile, number>> = {};
+  const buildings: Partial<Record<Building, number>> = {};
+  if (full) {
+    for (const t of player.island) plantations[t.tile] = (plantations[t.tile] ?? 0) + 1;
+    for (const b of player.city) buildings[b.building] = BUILDING_DATA[b.building].circles;
+  }
+  return normalize({ plantations, buildings });
+}
+
 /**
  * A few sensible arrangements (the full space is too large to list): production first, buildings first,
  * plantations first, and the current one topped up. `apply` accepts any arrangement that obeys MAY-4.
  */
 export function arrangementMoves(player: PlayerState): PuertoRicoMove[] {
+  if (arrangementIsForced(player)) return [{ type: 'arrange', ...forcedArrangement(player) }];
   const count = placedCount(player);
   const candidates: Arrangement[] = [
     suggestedArrangement(player),
@@ -164,7 +177,6 @@ export function arrangementMoves(player: PlayerState): PuertoRicoMove[] {
     if (seen.has(key)) continue;
     seen.add(key);
     moves.push({ type: 'arrange', ...arrangement });
-    if (arrangementIsForced(player)) break;
   }
   return moves;
 }

@@ -11,7 +11,7 @@ import {
   seatName,
   takeBonusColonist,
 } from './rules.js';
-import type { MoveOf, PlayerState, PuertoRicoMove, PuertoRicoState } from './types.js';
+import type { PlayerState, PuertoRicoMove, PuertoRicoState } from './types.js';
 
 /** What a handler tells the flow: the same player acts again, or his turn is over. */
 export type StepResult = RuleError | 'stay' | 'next';
@@ -85,42 +85,40 @@ function placeTaken(draft: Draft, seat: Seat, tile: Good | 'quarry', hospice: bo
 export function applySettler(draft: Draft, seat: Seat, phase: SettlerPhase, move: PuertoRicoMove): StepResult {
   const state = draft.s;
   const player = state.players[seat] as PlayerState;
-  switch (move.type) {
-    case 'useHacienda': {
-      if (!canUseHacienda(state, player, phase)) return ruleError('ILLEGAL_MOVE', 'the Hacienda cannot be used now (SET-2)');
-      const tile = drawTile(draft) as Good;
-      // SET-2: the drawn tile is placed at once, without a colonist.
-      draft.player(seat).island.push({ tile, occupied: false });
-      draft.s.phase = { ...phase, haciendaUsed: true };
-      draft.say({ type: 'settler.hacienda', text: `${seatName(seat)} drew a ${tile} plantation with the Hacienda.`, seat, tile });
-      return 'stay';
-    }
-    case 'takePlantation': {
-      const refusal = takeRefusal(state, player, move.hospice);
-      if (refusal) return refusal;
-      const index = state.faceUp.indexOf(move.plantation);
-      if (index < 0) return ruleError('ILLEGAL_MOVE', `no face-up ${move.plantation} plantation (SET-3)`);
-      draft.tiles().faceUp.splice(index, 1);
-      placeTaken(draft, seat, move.plantation, move.hospice);
-      return 'next';
-    }
-    case 'takeQuarry': {
-      const refusal = takeRefusal(state, player, move.hospice);
-      if (refusal) return refusal;
-      if (!canTakeQuarry(state, seat, player)) return ruleError('ILLEGAL_MOVE', 'a quarry needs the privilege or an occupied Construction hut, and a quarry left (SET-4)');
-      draft.s.quarries--;
-      placeTaken(draft, seat, 'quarry', move.hospice);
-      return 'next';
-    }
-    case 'pass':
-      draft.say({ type: 'settler.pass', text: `${seatName(seat)} took no plantation.`, seat });
-      return 'next';
-    default:
-      return ruleError('ILLEGAL_MOVE', `${move.type} is not a Settler move`);
+  if (move.type === 'useHacienda') {
+    if (!canUseHacienda(state, player, phase)) return ruleError('ILLEGAL_MOVE', 'the Hacienda cannot be used now (SET-2)');
+    const tile = drawTile(draft) as Good;
+    // SET-2: the drawn tile is placed at once, without a colonist.
+    draft.player(seat).island.push({ tile, occupied: false });
+    draft.s.phase = { ...phase, haciendaUsed: true };
+    draft.say({ type: 'settler.hacienda', text: `${seatName(seat)} drew a ${tile} plantation with the Hacienda.`, seat, tile });
+    return 'stay';
   }
+  if (move.type === 'takePlantation') {
+    const refusal = takeRefusal(state, player, move.hospice);
+    if (refusal) return refusal;
+    const index = state.faceUp.indexOf(move.plantation);
+    if (index < 0) return ruleError('ILLEGAL_MOVE', `no face-up ${move.plantation} plantation (SET-3)`);
+    draft.tiles().faceUp.splice(index, 1);
+    placeTaken(draft, seat, move.plantation, move.hospice);
+    return 'next';
+  }
+  if (move.type === 'takeQuarry') {
+    const refusal = takeRefusal(state, player, move.hospice);
+    if (refusal) return refusal;
+    if (!canTakeQuarry(state, seat, player)) return ruleError('ILLEGAL_MOVE', 'a quarry needs the privilege or an occupied Construction hut, and a quarry left (SET-4)');
+    draft.s.quarries--;
+    placeTaken(draft, seat, 'quarry', move.hospice);
+    return 'next';
+  }
+  if (move.type === 'pass') {
+    draft.say({ type: 'settler.pass', text: `${seatName(seat)} took no plantation.`, seat });
+    return 'next';
+  }
+  return ruleError('ILLEGAL_MOVE', `${move.type} is not a Settler move`);
 }
 
-function takeRefusal(state: PuertoRicoState, player: PlayerState, hospice: MoveOf<'takeQuarry'>['hospice']): RuleError | null {
+function takeRefusal(state: PuertoRicoState, player: PlayerState, hospice: boolean): RuleError | null {
   if (!hasEmptyIslandSpace(player)) return ruleError('ILLEGAL_MOVE', 'the island is full (SET-6)');
   if (hospice && !hospiceChoices(state, player).includes(true)) return ruleError('ILLEGAL_MOVE', 'no occupied Hospice or no colonist left (SET-5)');
   return null;

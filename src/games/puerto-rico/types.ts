@@ -152,7 +152,7 @@ export type PuertoRicoMove =
   | { readonly type: 'wharf'; readonly good: Good }
   /** CAP-8: kinds kept whole with warehouses, and the single barrel kept on the windrose. */
   | { readonly type: 'store'; readonly warehouse: readonly Good[]; readonly barrel: Good | null }
-  /** Decline the current optional action (settle, build, produce, bonus, sell, load when unable, privilege). */
+  /** Decline the turn's optional action: settle, build, produce (CRA-3), the bonus good, sell, or ship when no cargo load is legal. */
   | { readonly type: 'pass' };
 
 export type MoveType = PuertoRicoMove['type'];

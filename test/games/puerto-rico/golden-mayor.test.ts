@@ -1,20 +1,20 @@
 /** Golden scenarios 15-22 of shared/rules/puerto-rico.md §7: the Mayor phase (MAY-1 to MAY-6, END-1). */
 import t from 'tap';
-import type { Seat } from '../../../src/engine/types.js';
 import { colonistsOf } from '../../../src/games/puerto-rico/rules.js';
 import type { PuertoRicoState } from '../../../src/games/puerto-rico/types.js';
-import { A, B, C, D, chooseAndPlayOut, city, inPhase, island, legal, newGame, play, playOut, refusal, roleDoubloons, toMove, withPlayers } from './helpers.js';
+import { A, B, C, D, chooseAndPlayOut, city, inPhase, island, legal, newGame, play, refusal, roleDoubloons, toMove, withPlayers } from './helpers.js';
 
 /** Boards with room to spare, so no arrangement is forced and the phase waits for each player. */
 const roomy = { island: island('corn', 'indigo', 'sugar'), city: city('indigoPlant', 'sugarMill') };
 
-function mayorChosenBy(state: PuertoRicoState, seat: Seat, choices: number): PuertoRicoState {
+/** The round's position when the `choices`-th role is to be chosen (governor A, so seat = choices). */
+function atChoice(state: PuertoRicoState, choices: number): PuertoRicoState {
   return { ...state, choices, phase: { name: 'chooseRole' } };
 }
 
 t.test('golden 15: privilege and round-robin distribution (MAY-1, MAY-2)', async (t) => {
   let s = withPlayers(newGame(3), { [A]: roomy, [B]: roomy, [C]: roomy });
-  s = { ...mayorChosenBy(s, B, 1), colonistShip: 7, colonistSupply: 30 };
+  s = { ...atChoice(s, 1), colonistShip: 7, colonistSupply: 30 };
   t.equal(toMove(s), B);
   s = play(s, B, { type: 'chooseRole', role: 'mayor' }).state;
   t.same(legal(s, B), [
@@ -46,7 +46,7 @@ t.test('golden 16: no privilege from an empty supply (MAY-1)', async (t) => {
 });
 
 t.test('golden 17: a ship below n, then END-1 (MAY-2, MAY-5, BLD-5)', async (t) => {
-  let s = mayorChosenBy(newGame(3), C, 2);
+  let s = atChoice(newGame(3), 2);
   s = { ...s, colonistShip: 2, colonistSupply: 0 };
   const { state, log } = play(s, C, { type: 'chooseRole', role: 'mayor' });
   t.same(log.find((e) => e.type === 'mayor.distributed')?.['received'], [1, 0, 1], 'C +1, A +1, B +0');
