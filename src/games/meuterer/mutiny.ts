@@ -70,7 +70,7 @@ function resolveMutiny(s: Draft, log: Log): void {
   const succeeded = mutineer >= captain;
   log.push({
     type: 'mutiny.resolved',
-    text: `The mutiny ${succeeded ? 'succeeded' : 'failed'} (${mutineer} against ${captain})`,
+    text: `The mutiny ${succeeded ? 'succeeded' : 'failed'}: mutineers ${mutineer}, captain's side ${captain}`,
     succeeded,
     captainSide: captain,
     mutineerSide: mutineer,
