@@ -27,6 +27,7 @@ import { gameTypeRoutes } from './http/routes/game-types.js';
 import { healthRoutes } from './http/routes/health.js';
 import { schema } from './graphql/schema.js';
 import { createResolvers } from './graphql/resolvers.js';
+import { asyncPlayResolvers, asyncPlaySchema } from './graphql/webhooks.js';
 import { graphqlErrorFormatter } from './graphql/errors.js';
 import { createAsyncPlay } from './jobs/async-play.js';
 import { systemClock, type Clock } from './timers/clock.js';
@@ -142,8 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/v1' },
   );
   await app.register(mercurius, {
-    schema,
-    resolvers: createResolvers(games, players, events) as never,
+    schema: schema + asyncPlaySchema,
+    resolvers: mergeResolvers(createResolvers(games, players, events), asyncPlayResolvers(asyncPlay.webhooks)) as never,
     graphiql: true,
     path: '/graphql',
     context: async (request) => ({ player: await playerFromHeader(players, request.headers.authorization) }),
@@ -166,4 +167,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   return app;
+}
+
+/** Resolver maps side by side: type by type, field by field (Query and Mutation from both). */
+function mergeResolvers(...maps: Record<string, unknown>[]): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  for (const map of maps) {
+    for (const [type, fields] of Object.entries(map)) {
+      const existing = merged[type];
+      const plain = (value: unknown) => typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+      merged[type] = plain(existing) && plain(fields) ? { ...(existing as object), ...(fields as object) } : fields;
+    }
+  }
+  return merged;
 }

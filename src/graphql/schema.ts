@@ -148,7 +148,7 @@ export const schema = /* GraphQL */ `
 
   type Mutation {
     register(name: String!): Registration!
-    createGame(type: String!, seats: Int!, options: JSON, join: Boolean, seat: Int, bots: [BotSeat!]): Game!
+    createGame(type: String!, seats: Int!, options: JSON, join: Boolean, seat: Int, bots: [BotSeat!], clock: TurnClockInput): Game!
     joinGame(id: ID!, seat: Int): Game!
     addBot(id: ID!, seat: Int!, level: String!): Game!
     startGame(id: ID!): Game!
