@@ -101,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock ?? systemClock,
     webhooks: options.webhooks ?? webhookSettings(loadConfig()),
     timers: options.timers,
+    bots,
   });
   app.decorate('webhooks', asyncPlay.webhooks).decorate('deliveries', asyncPlay.dispatcher).decorate('timers', asyncPlay.timers);
   app.addHook('onSend', async (request, reply) => {

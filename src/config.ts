@@ -32,8 +32,6 @@ const ConfigSchema = Type.Object({
   WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 15_000 }),
   /** Largest webhook body; a larger one is sent without the view and the move (`truncated: true`). */
   WEBHOOK_MAX_PAYLOAD_BYTES: Type.Integer({ minimum: 1024, default: 262_144 }),
-  /** Run the job-queue workers (webhook delivery, turn deadlines) in this process. */
-  WORKERS: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'true' }),
 });
 
 export type Config = Static<typeof ConfigSchema>;

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../store/database.js';
 import type { GameService } from '../service/game-service.js';
+import type { BotDriver } from '../service/bot-driver.js';
 import type { Clock } from '../timers/clock.js';
 import { DEFAULT_TIMER_OPTIONS, TurnTimers, type TimerOptions } from '../timers/timers.js';
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher, type WebhookOptions } from '../webhooks/dispatcher.js';
@@ -21,6 +22,11 @@ export interface AsyncPlayOptions {
   readonly timers?: Partial<TimerOptions> | undefined;
   /** Run the queue workers in this process (default true). */
   readonly workers?: boolean | undefined;
+  /**
+   * The in-process bot driver: every timer sweep also resumes games whose bot turn nobody is playing
+   * (a bot move that failed, a human move committed by another instance).
+   */
+  readonly bots?: BotDriver | undefined;
 }
 
 export interface AsyncPlay {
@@ -42,6 +48,7 @@ export function createAsyncPlay(app: FastifyInstance, options: AsyncPlayOptions)
     timers.onCommitted(game);
   });
   let boss: JobQueue | null = null;
+  let botSweep: NodeJS.Timeout | null = null;
   return {
     webhooks,
     dispatcher,
@@ -51,8 +58,19 @@ export function createAsyncPlay(app: FastifyInstance, options: AsyncPlayOptions)
       boss = await startQueue(options.databaseUrl, app.log);
       await dispatcher.start(boss);
       await timers.start(boss);
+      const bots = options.bots;
+      if (bots) {
+        botSweep = setInterval(() => {
+          options.games.gamesWithBotTurns().then(
+            (ids) => ids.forEach((id) => bots.kick(id)),
+            (err: unknown) => app.log.error({ err }, 'bot sweep failed'),
+          );
+        }, timerOptions.sweepIntervalMs);
+        botSweep.unref();
+      }
     },
     async stop() {
+      if (botSweep) clearInterval(botSweep);
       await timers.stop();
       await dispatcher.stop();
       if (boss) await boss.stop({ graceful: true, wait: true, timeout: 5_000 });

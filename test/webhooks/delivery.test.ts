@@ -142,3 +142,21 @@ t.test('management: update, disable/enable, rotate, delete, validation', async (
   t.equal((await ana.request('DELETE', `/v1/webhooks/${hook.id}`)).status, 204);
   t.equal((await ana.request('GET', `/v1/webhooks/${hook.id}`)).status, 404);
 });
+
+t.test('a body over the size cap goes out without the view and the move, marked truncated', async (t) => {
+  const receiver = await Receiver.start();
+  t.teardown(() => receiver.down());
+  const app = await build(t, { webhooks: { ...FAST_WEBHOOKS, maxPayloadBytes: 200 } });
+  const ana = await player(app, 'Ana');
+  const ben = await player(app, 'Ben');
+  const hook = (await ana.request('POST', '/v1/webhooks', { url: receiver.url, events: ['move.made'] })).body;
+  await playNim(ana, ben, 9, [2]);
+  await waitFor(() => receiver.accepted.length >= 1, 10_000, 'the delivery');
+  const event = new Webhook(hook.secret).verify(receiver.accepted[0]!.body, receiver.accepted[0]!.headers as Record<string, string>) as any;
+  t.equal(event.type, 'move.made');
+  t.equal(event.data.truncated, true);
+  t.notOk('view' in event.data);
+  t.notOk('move' in event.data);
+  t.equal(event.data.version, 1);
+  t.ok(Buffer.byteLength(receiver.accepted[0]!.body) <= 200);
+});
