@@ -7,7 +7,7 @@ import { board, commonSheet } from './maps.js';
 import { legalMovesFor, playStep } from './moves.js';
 import { broken, rollDamage } from './map3.js';
 import { copySheet, totalStars, type Log } from './rules.js';
-import type { VoyagesMove, VoyagesState } from './types.js';
+import type { Sheet, VoyagesMove, VoyagesState } from './types.js';
 
 /** §2.8: three stars trigger the final round. */
 export const STARS_TO_END = 3;
@@ -19,15 +19,23 @@ export function rollDice(rng: Random): [number, number, number] {
 
 /** Plays `seat`'s steps while exactly one move is legal (a forced step, played inside apply). */
 export function autoplay(state: VoyagesState, seat: number, log: Log): void {
-  for (;;) {
-    const sheet = state.players[seat];
-    if (!sheet || sheet.step === 'done') return;
-    const moves = legalMovesFor(state, sheet);
-    const only = moves[0];
-    if (moves.length !== 1 || only === undefined) return;
-    const copy = copySheet(sheet);
-    if (playStep(state, copy, only, seat, log) !== null) return;
-    state.players[seat] = copy;
+  const sheet = state.players[seat];
+  if (!sheet || forcedMove(state, sheet) === null) return;
+  const copy = copySheet(sheet);
+  playForced(state, copy, seat, log);
+  state.players[seat] = copy;
+}
+
+function forcedMove(state: VoyagesState, sheet: Sheet): VoyagesMove | null {
+  if (sheet.step === 'done') return null;
+  const moves = legalMovesFor(state, sheet);
+  return moves.length === 1 ? (moves[0] ?? null) : null;
+}
+
+/** Plays forced steps on a sheet this apply already owns (a fresh copy). */
+function playForced(state: VoyagesState, sheet: Sheet, seat: number, log: Log): void {
+  for (let move = forcedMove(state, sheet); move !== null; move = forcedMove(state, sheet)) {
+    if (playStep(state, sheet, move, seat, log) !== null) return;
   }
 }
 
@@ -45,8 +53,8 @@ export function applyToCopy(state: VoyagesState, seat: number, move: VoyagesMove
   const copy = copySheet(sheet);
   const error = playStep(state, copy, move, seat, log);
   if (error !== null) return error;
+  playForced(state, copy, seat, log);
   state.players[seat] = copy;
-  autoplay(state, seat, log);
   settleRounds(state, log);
   return null;
 }
