@@ -1,6 +1,21 @@
 /**
  * Puerto Rico (Alea 2002, English edition by Rio Grande) for 2–5 players, with the official 2-player game
- * and the seed's two online variants. Rules: shared/rules/puerto-rico.md; seed: shared/seeds/002.
+ * and the seed's two online variants. Rules: shared/rules/puerto-rico.md (rule ids such as CAP-3 cite it);
+ * seed: shared/seeds/002.
+ *
+ * Engine decisions where the reference leaves the choice to us:
+ * - Forced steps: whenever the seat to act has exactly one legal move (a pass-only turn, a single legal
+ *   load, a unique storage or arrangement, a privilege with nothing to take), `apply` plays it and logs
+ *   it like any other move, so `toMove` only ever names a seat with a real choice (ROUND-7).
+ * - Mayor (MAY-3): an arrangement is counts per tile kind and per building; `legalMoves` lists up to four
+ *   sensible ones (production first, buildings first, plantations first, current one topped up) and
+ *   `apply` accepts any arrangement that obeys MAY-4.
+ * - Storage (CAP-8): a player keeps as much as the rule allows; throwing away more is not offered.
+ * - The Hospice (SET-5) and the University (BLD-5) are optional: a flag on the take or build move.
+ * - Options (§5): with 3–5 players only the defaults are accepted.
+ * - `outcome().breakdown` per seat: chips, buildings, each large-building bonus, total and tieBreak.
+ * - Error codes: INVALID_MOVE (malformed), NOT_YOUR_TURN, ILLEGAL_MOVE, INSUFFICIENT_FUNDS (a build
+ *   above the player's doubloons), GAME_OVER, INVALID_OPTIONS, INVALID_SEAT_COUNT.
  */
 import { accept, parseWithSchema, refuse } from '../../engine/result.js';
 import type { GameDefinition, Result, Seat, Viewer } from '../../engine/types.js';

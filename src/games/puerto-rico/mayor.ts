@@ -133,10 +133,15 @@ function placedCount(player: PlayerState): number {
   return Math.min(colonistsOf(player), circlesOf(player));
 }
 
-/** True when only one arrangement exists (no colonists, or enough to fill every circle). */
+/**
+ * True when only one arrangement exists: no colonists, enough to fill every circle, or every circle
+ * in one group (tiles of a single kind and no building), since arrangements are counts per group.
+ */
 export function arrangementIsForced(player: PlayerState): boolean {
   const colonists = colonistsOf(player);
-  return colonists === 0 || colonists >= circlesOf(player);
+  if (colonists === 0 || colonists >= circlesOf(player)) return true;
+  const kind = player.island[0]?.tile;
+  return player.city.length === 0 && player.island.every((t) => t.tile === kind);
 }
 
 /** The best arrangement by the production-first heuristic (used by the bot). */
@@ -144,16 +149,9 @@ export function suggestedArrangement(player: PlayerState): Arrangement {
   return normalize(fillSlots(player, productionFirstSlots(player), placedCount(player)));
 }
 
-/** The only arrangement when every circle can be filled (or no colonist is owned). */
+/** The only arrangement, when it is forced. */
 function forcedArrangement(player: PlayerState): Arrangement {
-  const full = colonistsOf(player) > 0;
-  const plantations: Partial<Record<Tile, number>> = {};
-  const buildings: Partial<Record<Building, number>> = {};
-  if (full) {
-    for (const t of player.island) plantations[t.tile] = (plantations[t.tile] ?? 0) + 1;
-    for (const b of player.city) buildings[b.building] = BUILDING_DATA[b.building].circles;
-  }
-  return normalize({ plantations, buildings });
+  return normalize(fillSlots(player, everySlot(player), placedCount(player)));
 }
 
 /**

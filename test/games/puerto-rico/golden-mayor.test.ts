@@ -139,3 +139,16 @@ t.test('golden 22: a refill shortfall ends the game after the round (MAY-5, END-
   t.equal(s.governor, A, 'the governor does not pass');
   t.equal(refusal(s, A, { type: 'chooseRole', role: 'settler' }), 'GAME_OVER');
 });
+
+t.test('an arrangement with one possibility is made by the engine (MAY-4, ROUND-7)', async (t) => {
+  let s = withPlayers(newGame(3), {
+    [A]: { island: island('corn', 'corn', 'corn'), sanJuan: 0 },
+    [B]: roomy,
+    [C]: roomy,
+  });
+  s = { ...s, colonistShip: 6, colonistSupply: 0 };
+  s = play(s, A, { type: 'chooseRole', role: 'mayor' }).state;
+  t.same(s.players[A]!.island, island('corn+', 'corn+', 'corn'), '2 colonists on 3 corn tiles: only one arrangement');
+  t.equal(toMove(s), B);
+  t.same(legal(s, B).length > 1, true, 'B, with buildings and several kinds, chooses');
+});
