@@ -1,6 +1,6 @@
 /** TypeBox schemas of the options, the moves and the view (the service validates input against them). */
 import { Type } from 'typebox';
-import { BUILDINGS, COLUMNS, GOODS, MAX_WORKERS, REGION_COUNT, RONDEL_SIZE, SHIPS_PER_PLAYER } from './data.js';
+import { BUILDING_COSTS, BUILDINGS, COLUMNS, GOODS, MAX_WORKERS, REGION_COUNT, RONDEL_SIZE, SHIPS_PER_PLAYER } from './data.js';
 
 const Count = Type.Integer({ minimum: 0, maximum: 1000 });
 const RegionId = Type.Integer({ minimum: 0, maximum: REGION_COUNT - 1 });
@@ -26,8 +26,10 @@ export const moveSchema = Type.Union([
     { additionalProperties: false },
   ),
   Type.Object({ type: Type.Literal('sail'), paths: Paths }, { additionalProperties: false }),
-  Type.Object({ type: Type.Literal('recruit'), count: Type.Integer({ minimum: 1, maximum: MAX_WORKERS }) }, { additionalProperties: false }),
-  Type.Object({ type: Type.Literal('buildShips'), count: Type.Integer({ minimum: 1, maximum: SHIPS_PER_PLAYER }) }, { additionalProperties: false }),
+  // §3.1: k ≤ max(9 - w, c) ≤ 9 (at most 1 + 8 churches).
+  Type.Object({ type: Type.Literal('recruit'), count: Type.Integer({ minimum: 1, maximum: Math.max(MAX_WORKERS, 1 + BUILDING_COSTS.church.length) }) }, { additionalProperties: false }),
+  // §3.2: k ≤ max(7 - b, s), and a player may own up to 1 + 8 shipyards (2 players).
+  Type.Object({ type: Type.Literal('buildShips'), count: Type.Integer({ minimum: 1, maximum: 1 + BUILDING_COSTS.shipyard.length }) }, { additionalProperties: false }),
   Type.Object({ type: Type.Literal('found'), regions: Type.Array(RegionId, { minItems: 1, maxItems: 4 }) }, { additionalProperties: false }),
   Type.Object({ type: Type.Literal('build'), pieces: counts(BUILDINGS) }, { additionalProperties: false }),
   Type.Object({ type: Type.Literal('market'), sell: counts(GOODS), process: counts(GOODS) }, { additionalProperties: false }),

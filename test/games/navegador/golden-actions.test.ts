@@ -321,3 +321,14 @@ t.test('an action must match the field the stone is on', async (t) => {
   t.equal(refusal(s, 0, { type: 'market', sell: { salt: 1 }, process: {} }), 'INVALID_MOVE');
   t.equal(refusal(s, 0, null), 'INVALID_MOVE');
 });
+
+t.test('the move schema admits the largest legal counts (§3.1, §3.2 with 1 + 8 shipyards or churches)', async (t) => {
+  const s = atAction(2, 0, SHIPS, (s) => {
+    P(s, 0).shipyards = 9;
+    P(s, 0).cash = 450;
+  });
+  t.ok(Value.Check(navegador.moveSchema, { type: 'buildShips', count: 9 }));
+  const p = after(s, { type: 'buildShips', count: 9 });
+  t.same([p.cash, p.ships[0], p.supply], [400, 7, 0], 'pays 450, places 5, sells 4 fictitious ships for 400');
+  t.ok(Value.Check(navegador.moveSchema, { type: 'recruit', count: 9 }));
+});
