@@ -82,7 +82,8 @@ export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 15_000
 export const FAST_WEBHOOKS = {
   allowedHosts: ['127.0.0.1'],
   timeoutMs: 2_000,
-  retryScheduleMs: [200, 400, 800, 1_600, 3_200],
+  // Quick retries, but enough of them (about 13 s) that a slow machine never gives up during a test.
+  retryScheduleMs: [200, 400, 800, ...Array.from({ length: 12 }, () => 1_000)],
   jitter: 0,
   sweepIntervalMs: 300,
 } as const;
