@@ -3,7 +3,7 @@ import { ruleError } from '../../engine/result.js';
 import type { RuleError, Seat } from '../../engine/types.js';
 import { BUILDINGS, BUILDING_DATA, CITY_SPACES } from './data.js';
 import type { Draft } from './draft.js';
-import { buildRefusal, buildingPrice, citySpacesUsed, colonistAvailable, isOccupied, seatName, takeBonusColonist } from './rules.js';
+import { buildRefusal, buildingName, buildingPrice, citySpacesUsed, doubloons, colonistAvailable, isOccupied, seatName, takeBonusColonist } from './rules.js';
 import type { MoveOf, PlayerState, PuertoRicoMove, PuertoRicoState } from './types.js';
 
 /** BLD-5: an occupied University owned before this build, and a colonist to put. */
@@ -42,7 +42,7 @@ export function applyBuild(draft: Draft, seat: Seat, move: MoveOf<'build'>): Rul
   draft.buildingSupply()[move.building]--;
   draft.say({
     type: 'builder.built',
-    text: `${seatName(seat)} built a ${move.building} for ${price} doubloons${source ? ' and put a University colonist on it' : ''}.`,
+    text: `${seatName(seat)} built ${buildingName(move.building)} for ${doubloons(price)}${source ? ' and put a University colonist on it' : ''}.`,
     seat,
     building: move.building,
     price,

@@ -3,7 +3,7 @@ import { ruleError } from '../../engine/result.js';
 import type { RuleError, Seat } from '../../engine/types.js';
 import { FACTORY_PAY, GOODS, type Good } from './data.js';
 import type { Draft } from './draft.js';
-import { isOccupied, productionNow, seatName } from './rules.js';
+import { doubloons, isOccupied, productionNow, seatName } from './rules.js';
 import type { MoveOf, PlayerState, PuertoRicoMove, PuertoRicoState } from './types.js';
 
 export function craftsmanMoves(state: PuertoRicoState, seat: Seat): PuertoRicoMove[] {
@@ -27,7 +27,7 @@ export function applyProduce(draft: Draft, seat: Seat): Good[] {
   player.doubloons += factory;
   draft.say({
     type: 'craftsman.produced',
-    text: `${seatName(seat)} produced ${kinds.map((g) => `${produced[g]} ${g}`).join(', ') || 'nothing'}${factory ? ` and earned ${factory} doubloons with the Factory` : ''}.`,
+    text: `${seatName(seat)} produced ${kinds.map((g) => `${produced[g]} ${g}`).join(', ') || 'nothing'}${factory ? ` and earned ${doubloons(factory)} with the Factory` : ''}.`,
     seat,
     goods: Object.fromEntries(kinds.map((g) => [g, produced[g]])),
     factory,

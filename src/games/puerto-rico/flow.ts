@@ -11,7 +11,7 @@ import { builderMoves, applyBuild } from './builder.js';
 import { applyCaptainPass, applyLoad, applyStore, applyWharf, captainMoves, storageMoves, unloadFullShips } from './captain.js';
 import { applyCraftsmanBonus, applyProduce, craftsmanBonusMoves, craftsmanMoves } from './craftsman.js';
 import { applyArrangement, applyMayorPrivilege, arrangementIsForced, arrangementMoves, mayorPrivilegeMoves, refillColonistShip, startMayor } from './mayor.js';
-import { nextSeat, seatName } from './rules.js';
+import { doubloons, nextSeat, seatName } from './rules.js';
 import { applySell, closeTradingHouse, traderMoves } from './trader.js';
 import { applySettler, refillPlantations, settlerMoves } from './settler.js';
 import { choicesPerRound } from './setup.js';
@@ -86,9 +86,13 @@ export function play(draft: Draft, seat: Seat, move: PuertoRicoMove): RuleError 
   const refusal = step(draft, seat, move);
   if (refusal) return refusal;
   for (let forced = forcedMove(draft.s); forced; forced = forcedMove(draft.s)) {
+    const at = draft.log.length;
     const error = step(draft, forced.seat, forced.move);
     // A forced move comes from the legal list, so it cannot be refused; stop rather than loop if it is.
     if (error) return error;
+    // Mark the move's own entry, so a frontend can tell a choice from a step the rules made.
+    const entry = draft.log[at];
+    if (entry) draft.log[at] = { ...entry, forced: true };
   }
   return null;
 }
@@ -128,7 +132,7 @@ function step(draft: Draft, seat: Seat, move: PuertoRicoMove): RuleError | null 
       return applyThenEndTurn(draft, applyBuild(draft, seat, move));
     }
     case 'craftsman': {
-      if (move.type === 'pass') return passThenEndTurn(draft, seat, 'craftsman.pass', 'declined production');
+      if (move.type === 'pass') return passThenEndTurn(draft, seat, 'craftsman.pass', 'produced nothing');
       if (move.type !== 'produce') return wrongPhase(move, phase);
       if (craftsmanMoves(draft.s, seat).length === 1) return ruleError('ILLEGAL_MOVE', 'nothing to produce (CRA-1, CRA-2)');
       const received = applyProduce(draft, seat);
@@ -195,7 +199,7 @@ function startRole(draft: Draft, seat: Seat, card: RoleCard): void {
   const role = roleOf(card);
   draft.s.role = role;
   draft.s.roleHolder = seat;
-  draft.say({ type: 'role.chosen', text: `${seatName(seat)} chose the ${role}${bonus ? ` and took ${bonus} doubloons from the card` : ''}.`, seat, role, card, doubloons: bonus });
+  draft.say({ type: 'role.chosen', text: `${seatName(seat)} chose the ${role}${bonus ? ` and took ${doubloons(bonus)} from the card` : ''}.`, seat, role, card, doubloons: bonus });
   const n = draft.s.seats;
   switch (role) {
     case 'settler':

@@ -36,6 +36,10 @@ export function applyMayorPrivilege(draft: Draft, seat: Seat, move: MoveOf<'mayo
   distributeAndArrange(draft);
 }
 
+function colonistCount(n: number): string {
+  return `${n} colonist${n === 1 ? '' : 's'}`;
+}
+
 /** MAY-2: one at a time, in turn order from the mayor, round the table until the ship is empty. */
 function distributeAndArrange(draft: Draft): void {
   const n = draft.s.seats;
@@ -48,7 +52,7 @@ function distributeAndArrange(draft: Draft): void {
     if (share > 0) draft.player(seat).sanJuan += share;
   }
   draft.s.colonistShip = 0;
-  draft.say({ type: 'mayor.distributed', text: `The colonist ship brought ${ship} colonists.`, received });
+  draft.say({ type: 'mayor.distributed', text: `The colonist ship brought ${colonistCount(ship)}.`, received });
   draft.s.phase = { name: 'mayor', turn: draft.s.roleHolder, remaining: n };
 }
 
@@ -241,7 +245,7 @@ export function applyArrangement(draft: Draft, seat: Seat, move: MoveOf<'arrange
   player.sanJuan = colonists - placed;
   draft.say({
     type: 'mayor.arranged',
-    text: `${seatName(seat)} arranged ${placed} colonists${player.sanJuan ? `, ${player.sanJuan} wait in San Juan` : ''}.`,
+    text: `${seatName(seat)} arranged ${colonistCount(placed)}${player.sanJuan ? `; ${player.sanJuan} wait${player.sanJuan === 1 ? 's' : ''} in San Juan` : ''}.`,
     seat,
     plantations: move.plantations,
     buildings: move.buildings,
@@ -258,7 +262,7 @@ export function refillColonistShip(draft: Draft): void {
   const moved = Math.min(wanted, draft.s.colonistSupply);
   draft.s.colonistSupply -= moved;
   draft.s.colonistShip += moved;
-  draft.say({ type: 'mayor.refill', text: `${moved} colonists board the colonist ship.`, wanted, moved });
+  draft.say({ type: 'mayor.refill', text: `${colonistCount(moved)} board${moved === 1 ? 's' : ''} the colonist ship.`, wanted, moved });
   if (moved < wanted && !draft.s.endTriggers.colonists) {
     draft.s.endTriggers.colonists = true;
     draft.say({ type: 'game.endTriggered', text: 'The colonists have run out: the game ends after this round.', trigger: 'colonists' });

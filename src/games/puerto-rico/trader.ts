@@ -3,7 +3,7 @@ import { ruleError } from '../../engine/result.js';
 import type { RuleError, Seat } from '../../engine/types.js';
 import { GOOD_PRICE, GOODS, HOUSE_SPACES, type Good } from './data.js';
 import type { Draft } from './draft.js';
-import { isOccupied, seatName } from './rules.js';
+import { doubloons, isOccupied, seatName } from './rules.js';
 import type { MoveOf, PlayerState, PuertoRicoMove, PuertoRicoState } from './types.js';
 
 /** TRD-2: room in the house, and a new kind unless the seller has an occupied Office. */
@@ -39,7 +39,7 @@ export function applySell(draft: Draft, seat: Seat, move: MoveOf<'sell'>): RuleE
   player.goods[move.good]--;
   player.doubloons += price;
   draft.tradingHouse().push(move.good);
-  draft.say({ type: 'trader.sold', text: `${seatName(seat)} sold ${move.good} for ${price} doubloons.`, seat, good: move.good, price });
+  draft.say({ type: 'trader.sold', text: `${seatName(seat)} sold ${move.good} for ${doubloons(price)}.`, seat, good: move.good, price });
   return null;
 }
 

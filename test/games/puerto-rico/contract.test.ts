@@ -74,9 +74,11 @@ t.test('the log tells what happened, with structured facts', async (t) => {
   const { log } = play(s, A, { type: 'sell', good: 'tobacco' });
   t.same(log[0], { type: 'trader.sold', text: 'Seat 0 sold tobacco for 5 doubloons.', seat: A, good: 'tobacco', price: 5 });
   t.same(log.slice(1), [
-    { type: 'trader.pass', text: 'Seat 1 sold nothing.', seat: B },
-    { type: 'trader.pass', text: 'Seat 2 sold nothing.', seat: C },
-  ], "B's and C's forced passes are logged too");
+    { type: 'trader.pass', text: 'Seat 1 sold nothing.', seat: B, forced: true },
+    { type: 'trader.pass', text: 'Seat 2 sold nothing.', seat: C, forced: true },
+  ], "B's and C's forced passes are logged too, marked as forced");
+  const built = play(withPlayers(inPhase(newGame(3), 'builder', A, { name: 'builder', turn: A, remaining: 3 }), { [A]: { doubloons: 5 } }), A, { type: 'build', building: 'indigoPlant', university: false }).log[0];
+  t.equal(built?.text, 'Seat 0 built an Indigo plant for 2 doubloons.');
   const chosen = play(newGame(3), A, { type: 'chooseRole', role: 'settler' }).log;
   t.same(chosen[0], { type: 'role.chosen', text: 'Seat 0 chose the settler.', seat: A, role: 'settler', card: 'settler', doubloons: 0 });
 });
