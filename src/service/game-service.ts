@@ -127,6 +127,8 @@ export class GameService {
   /** Called after every committed move (the bot driver, webhooks...). */
   private readonly listeners: ((game: GameRow) => void)[] = [];
   private readonly clock: Clock;
+  /** Recent states by `gameId:version`, so notifications about a fresh move rebuild nothing. */
+  private readonly recent = new StateCache(256);
 
   constructor(
     private readonly store: EventStore,
@@ -235,6 +237,7 @@ export class GameService {
       throw new ServiceError('GAME_ALREADY_STARTED', 'the game has already started');
     }
     this.cache.set(gameId, { version: 0, state });
+    this.recent.set(`${gameId}:0`, { version: 0, state });
     const started = await this.requireGame(gameId);
     this.committed(started);
     return this.summarize(started);
@@ -331,6 +334,8 @@ export class GameService {
       });
       if (appended.ok) {
         this.cache.set(current.id, { version, state: applied.state });
+        this.recent.set(`${current.id}:${live.version}`, live);
+        this.recent.set(`${current.id}:${version}`, { version, state: applied.state });
         this.committed({ ...current, version, toMove, status: result.status, outcome });
         return result;
       }
@@ -535,6 +540,26 @@ export class GameService {
       state = applyStored(engine, game.id, state, [m]);
       return { seq: m.seq, seat: m.seat, kind: m.kind, move: shown, log: visibleLog(m.log as LogEntry[], viewer), at: m.createdAt.toISOString() };
     });
+  }
+
+  /**
+   * For a notification about version `seq`: `caller`'s view after it and, when it is a move, the move
+   * as `caller`'s history shows it. The same as GET /state?at=seq and the history's record, with one
+   * state rebuild at most (none while the version is recent).
+   */
+  async eventView(caller: Caller, gameId: string, seq: number): Promise<{ version: number; seat: number | null; view: unknown; move: MoveRecord | null }> {
+    const game = await this.requireGame(gameId);
+    const engine = this.engine(game.type);
+    if (!Number.isInteger(seq) || seq < 0 || seq > game.version) throw new ServiceError('BAD_REQUEST', `seq must be between 0 and ${game.version}`);
+    const viewer = viewerSeat(caller, game);
+    const at = async (v: number) => this.recent.get(`${gameId}:${v}`)?.state ?? stateAt(this.store, engine, game, v);
+    if (seq === 0) return { version: 0, seat: viewer, view: engine.view(await at(0), viewer), move: null };
+    const [row] = await this.store.moves(gameId, seq - 1, 1);
+    if (!row) throw new ServiceError('BAD_REQUEST', `no move ${seq}`);
+    const before = await at(seq - 1);
+    const after = this.recent.get(`${gameId}:${seq}`)?.state ?? applyStored(engine, gameId, before, [row]);
+    const [move] = this.redactPage(engine, game, before, [row], viewer);
+    return { version: seq, seat: viewer, view: engine.view(after, viewer), move: move ?? null };
   }
 
   /** One history record for a subscriber (redacted for `caller`). */

@@ -199,7 +199,6 @@ export class WebhookDispatcher {
           { eventType: d.event_type, gameId: d.game_id, seq: d.seq, seat: d.seat, createdAt: d.created_at },
           this.options.maxPayloadBytes,
         );
-        await this.db.$executeRaw`UPDATE webhook_deliveries SET payload = ${body} WHERE id = ${d.id}`;
       } catch (err) {
         this.log.error({ err, deliveryId: d.id }, 'webhook payload could not be rendered');
         body = null;
@@ -214,10 +213,14 @@ export class WebhookDispatcher {
       const headers = signHeaders(d.id, new Date(), body, secrets);
       result = await postWebhook(d.url, body, { ...headers }, { timeoutMs: this.options.timeoutMs, maxResponseBytes: this.options.maxResponseBytes, policy: this.options });
     }
-    return this.record(d, result);
+    return this.record(d, result, body);
   }
 
-  private async record(d: LeasedDelivery, result: SendResult): Promise<boolean> {
+  /**
+   * Records the attempt and the delivery's new state (and its body, the first time: re-rendering after a
+   * crash before this point gives the same view of the same version).
+   */
+  private async record(d: LeasedDelivery, result: SendResult, body: string | null): Promise<boolean> {
     const now = this.clock.now();
     const attempt = d.attempts + 1;
     const ok = result.status !== null && result.status >= 200 && result.status < 300;
@@ -241,7 +244,7 @@ export class WebhookDispatcher {
         VALUES (${d.id}, ${attempt}, ${now}, ${result.status}, ${result.latencyMs}, ${result.error})`,
       this.db.$executeRaw`
         UPDATE webhook_deliveries
-           SET status = ${status}, attempts = ${attempt}, lease_until = NULL, next_attempt_at = ${next},
+           SET status = ${status}, attempts = ${attempt}, lease_until = NULL, next_attempt_at = ${next}, payload = COALESCE(payload, ${body}),
                last_status = ${result.status}, last_latency_ms = ${result.latencyMs}, last_error = ${result.error},
                delivered_at = ${ok ? now : null}
          WHERE id = ${d.id}`,

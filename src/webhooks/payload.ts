@@ -28,7 +28,8 @@ export async function renderPayload(games: GameService, owner: Player, event: De
     const running = deadline?.turnVersion === event.seq ? deadline : undefined;
     return { seat: event.seat, player: seat?.player ?? null, deadlineAt: running?.deadlineAt ?? null };
   };
-  const view = async () => (await games.view(owner, game.id, event.seq)).view;
+  const seen = type === 'turn.reminder' ? null : await games.eventView(owner, game.id, event.seq);
+  const view = async () => seen?.view ?? null;
   let data: Record<string, unknown>;
   let bulky: string[] = ['view'];
   switch (type) {
@@ -36,8 +37,7 @@ export async function renderPayload(games: GameService, owner: Player, event: De
       data = { ...base, seats: game.seats, clock: game.clock, view: await view() };
       break;
     case 'move.made': {
-      const move = await games.moveFor(owner, game.id, event.seq);
-      data = { ...base, move, view: await view() };
+      data = { ...base, move: seen?.move ?? null, view: await view() };
       bulky = ['view', 'move'];
       break;
     }
