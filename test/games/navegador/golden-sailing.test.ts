@@ -3,7 +3,7 @@ import t from 'tap';
 import type { NavegadorState } from '../../../src/games/navegador/types.js';
 import { navegador } from '../../../src/games/navegador/index.js';
 import { sailingRange, unitCost } from '../../../src/games/navegador/rules.js';
-import { P, atAction, explored, hidden, play, refusal, setShips } from './fixtures/helpers.js';
+import { P, atAction, explored, given, hidden, play, refusal, setShips } from './fixtures/helpers.js';
 
 const SAILING = 0;
 const sailing = (seats: number, patch: (s: NavegadorState) => void) => atAction(seats, 0, SAILING, patch);
@@ -162,4 +162,18 @@ t.test('the listed sailing moves include the exploring groups', async (t) => {
   t.ok(moves.some((m) => m.type === 'sail' && m.paths.every((g) => g.path[g.path.length - 1] === 3)), 'Bahia → Rio with the group');
   for (const m of moves) t.ok(navegador.apply(rio(), 0, m).ok, JSON.stringify(m));
   t.same(moves[moves.length - 1], { type: 'skip' });
+});
+
+t.test('E1: the Navegador sail is its own sailing action, so a turn may explore two regions (§3.3, §5)', async (t) => {
+  const s = given(sailing(4, (s) => setShips(P(s, 0), { 0: 4 })), (s) => {
+    s.step = 'start';
+    P(s, 0).field = 7;
+    s.navegador = { holder: 0, orangeField: 7, moved: 0 };
+  });
+  const first = play(s, 0, { type: 'navegador', paths: [group([0, 1], 2)] }).state;
+  t.same([first.regions[1]!.explored, P(first, 0).explorers], [true, 1], 'the Navegador sail explores Guiné');
+  const moved = play(first, 0, { type: 'rondel', field: 0 }).state;
+  const second = play(moved, 0, { type: 'sail', paths: [group([0, 2], 2)] }).state;
+  t.same([second.regions[2]!.explored, P(second, 0).explorers], [true, 2], 'the regular sail explores Bahia in the same turn');
+  t.same(P(second, 0).ships.slice(0, 3), [0, 1, 1]);
 });
