@@ -5,11 +5,12 @@
  */
 import { createRng, Random } from '../../engine/random.js';
 import type { Bot, BotInput } from '../../engine/types.js';
-import { CARGO_KINDS, LOGBOOKS, PARTS, wrapDistance } from './data.js';
-import { board, commonSheet, map1Sheet, map2Sheet, type Board } from './maps.js';
+import { CARGO_KINDS, CREW_ROWS, LOGBOOKS, PARTS, wrapDistance } from './data.js';
+import { board, commonSheet, map1Sheet, map2Sheet, map4Sheet, type Board } from './maps.js';
 import { boxMarked, GRID_COLUMNS, GRID_ROWS, heldKinds } from './map1.js';
 import { attackTargets, defeatedOf, skillActive } from './map2.js';
 import { broken, malfunctioning, openBooks, working } from './map3.js';
+import { nextTier, unlit } from './map4.js';
 import { dutyDie, legalMovesFor } from './moves.js';
 import { sailPath } from './movement.js';
 import { isCollected, traced } from './rules.js';
@@ -82,6 +83,8 @@ function landingWorth(b: Board, s: Sheet, entered: readonly number[], cache: Map
   if (island?.kind === 'fort' && !isCollected(s, space)) worth += 2.5 + 2 * s.doubled.length;
   if (island?.kind === 'star' && !isCollected(s, space)) worth += STAR_WORTH;
   if (island?.kind === 'shipyard' && !isCollected(s, space)) worth += 3 + (s.parts.some((p) => malfunctioning(b, p)) ? 4 : 1);
+  if (island?.kind === 'lighthouse' && unlit(b, s).includes(space)) worth += 5;
+  if (island?.kind === 'watchtower' && !isCollected(s, space) && nextTier(s) > 0) worth += 5;
   const feature = b.feature[space];
   if (!feature || isCollected(s, space)) return worth;
   if ((feature.kind === 'sailor' || feature.kind === 'relic') && broken(b, s, 'mast')) return worth;
@@ -180,6 +183,25 @@ function dutyValue(b: Board, box: number | null, raw: number): number {
   return map1Sheet(b).duties.grid[Math.floor(box / GRID_COLUMNS)]?.[box % GRID_COLUMNS] ?? raw;
 }
 
+/** A watchtower reward's rough worth (§7.4): gold as is, a star, sailors and writes. */
+function towerCellWorth(b: Board, s: Sheet, column: number): number {
+  const cell = map4Sheet(b).watchtowers.grid.find((c) => c.tier === nextTier(s) && c.column === column);
+  return (cell?.reward ?? []).reduce((sum, r) => {
+    switch (r.type) {
+      case 'gold':
+        return sum + r.value;
+      case 'star':
+        return sum + STAR_WORTH;
+      case 'sailor':
+        return sum + 2 * r.count;
+      case 'duty':
+        return sum + 1.5 * r.count;
+      default:
+        return sum + 2;
+    }
+  }, 0);
+}
+
 function moveWorth(b: Board, state: VoyagesState, s: Sheet, move: VoyagesMove, cache: Map<number, number>): number {
   switch (move.type) {
     case 'steer': {
@@ -190,7 +212,7 @@ function moveWorth(b: Board, state: VoyagesState, s: Sheet, move: VoyagesMove, c
         if (move.heroic) after.crew.heroic -= 1;
         else after.crew.normal -= wrapDistance(raw, move.value);
       }
-      const best = Math.max(...legalMovesFor(state, after).map((m) => moveWorth(b, state, after, m, cache)));
+      const best = Math.max(...sameRowsOnce(legalMovesFor(state, after)).map((m) => moveWorth(b, state, after, m, cache)));
       return best - spendCost(raw, move.value, move.heroic);
     }
     case 'sail': {
@@ -237,6 +259,24 @@ function moveWorth(b: Board, state: VoyagesState, s: Sheet, move: VoyagesMove, c
       const part = s.parts[PARTS.indexOf(move.part)];
       return part ? 10 - working(b, part) : 0;
     }
+    case 'recruit': {
+      // Fill rows towards experience (2 new) first, then towards the recruitment star (4 new).
+      const added = s.rows[CREW_ROWS.indexOf(move.row)]?.added ?? 0;
+      return added < 2 ? 3 - added : added;
+    }
+    case 'promote':
+      return s.rows[CREW_ROWS.indexOf(move.row)]?.normal ?? 0;
+    case 'boost':
+    case 'bonus':
+    case 'extra':
+      // Abilities cost a sailor; the greedy bot keeps its crew for the dice.
+      return -2;
+    case 'build':
+      return (s.buildings[move.building]?.length ?? 0) + 1;
+    case 'tower':
+      return towerCellWorth(b, s, move.column);
+    case 'light':
+      return move.space === null ? 0 : 3;
     default: {
       const never: never = move;
       return never;
@@ -244,9 +284,25 @@ function moveWorth(b: Board, state: VoyagesState, s: Sheet, move: VoyagesMove, c
   }
 }
 
+/**
+ * Map 4 lists one move per choice of crew rows; the heuristic does not tell rows apart, so it weighs
+ * each die change once (with the first rows listed).
+ */
+function sameRowsOnce(moves: readonly VoyagesMove[]): VoyagesMove[] {
+  const seen = new Set<string>();
+  return moves.filter((m) => {
+    if (!('rows' in m)) return true;
+    const key = `${m.type}:${'die' in m ? m.die : ''}:${'box' in m ? m.box : ''}:${m.value}:${m.heroic}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 function choose(state: VoyagesState, seat: number, input: BotInput): VoyagesMove {
   const s = state.players[seat] as Sheet;
-  const moves = legalMovesFor(state, s);
+  const all = legalMovesFor(state, s);
+  const moves = input.level === 'greedy' ? sameRowsOnce(all) : all;
   const rng = new Random(createRng(input.seed));
   if (input.level !== 'greedy') return rng.pick(moves);
   const b = board(state.map);

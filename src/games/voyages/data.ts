@@ -8,7 +8,7 @@ export const MAP_IDS = [1, 2, 3, 4] as const;
 export type MapId = (typeof MAP_IDS)[number];
 
 /** Maps whose rules this engine implements (the others are refused by `validateOptions`). */
-export const IMPLEMENTED_MAPS: readonly MapId[] = [1, 2, 3];
+export const IMPLEMENTED_MAPS: readonly MapId[] = [1, 2, 3, 4];
 
 /** Windrose numbers (§2.1): 1 = N, then clockwise. */
 export const DIRECTIONS = [1, 2, 3, 4, 5, 6] as const;
@@ -66,6 +66,13 @@ export type Logbook = (typeof LOGBOOKS)[number];
 /** Map 3: a completed part row gives the duty star or its row reward (§6.5). */
 export const ROW_CHOICES = ['star', 'reward'] as const;
 export type RowChoice = (typeof ROW_CHOICES)[number];
+
+/** Map 4 crew rows (§7.6); the map file gives each its ability. */
+export const CREW_ROWS = ['A', 'B', 'C'] as const;
+export type CrewRow = (typeof CREW_ROWS)[number];
+
+/** Map 4 harbour buildings in the map file's order (§7.5). */
+export const BUILDING_COUNT = 7;
 
 /** Which kind of sailor a choice spends (Dread failure, §3.5). */
 export const SAILOR_KINDS = ['normal', 'heroic'] as const;

@@ -14,7 +14,8 @@ import { ENGINE_VERSION, setup } from './setup.js';
 import type { VoyagesMove, VoyagesMoveType, VoyagesOptions, VoyagesState } from './types.js';
 import { view } from './view.js';
 
-const MOVE_TYPES: readonly VoyagesMoveType[] = ['steer', 'sail', 'duty', 'cargo', 'sell', 'dread', 'fort', 'attack', 'log', 'damage', 'complete', 'write', 'reinforce'];
+const MOVE_TYPES: readonly VoyagesMoveType[] = ['steer', 'sail', 'duty', 'cargo', 'sell', 'dread', 'fort', 'attack', 'log', 'damage', 'complete', 'write', 'reinforce',
+  'recruit', 'promote', 'boost', 'bonus', 'extra', 'build', 'tower', 'light'];
 const MIN_PLAYERS = 1;
 const MAX_PLAYERS = 12;
 

@@ -8,7 +8,7 @@ import map1File from './maps/map1.json' with { type: 'json' };
 import map2File from './maps/map2.json' with { type: 'json' };
 import map3File from './maps/map3.json' with { type: 'json' };
 import map4File from './maps/map4.json' with { type: 'json' };
-import { DIRECTIONS, type CargoFeature, type MapId, type MarauderSize, type Monster, type Part, type StarSource } from './data.js';
+import { DIRECTIONS, type CargoFeature, type CrewRow, type MapId, type MarauderSize, type Monster, type Part, type StarSource } from './data.js';
 
 export const GRID_SIZE = 11;
 export const SPACE_COUNT = GRID_SIZE * GRID_SIZE;
@@ -18,7 +18,11 @@ export type Reward =
   | { readonly type: 'relic'; readonly count: number }
   | { readonly type: 'cargo'; readonly cargo: CargoFeature }
   | { readonly type: 'star'; readonly source: StarSource }
-  | { readonly type: 'gold'; readonly value: number };
+  | { readonly type: 'gold'; readonly value: number }
+  | { readonly type: 'harbourGold'; readonly value: number }
+  | { readonly type: 'duty'; readonly count: number }
+  | { readonly type: 'lightLighthouse' }
+  | { readonly type: 'visitWatchtower' };
 
 export type Feature =
   | { readonly kind: 'sailor' }
@@ -100,12 +104,33 @@ export interface Map3Sheet extends CommonSheet {
   readonly logbookRules: { readonly maxLogbookStars: number; readonly incompleteGoldPerSlot: number };
 }
 
+/** The part of map 4's `sheet` its rules read (§7). */
+export interface Map4Sheet extends Omit<CommonSheet, 'crew'> {
+  readonly crew: {
+    readonly rows: readonly { readonly row: CrewRow; readonly ability: 'speedBoost' | 'bonusMove' | 'extraDuty'; readonly startSailors: number; readonly newSlots: number }[];
+    readonly experiencedAtNewSailors: number;
+    readonly capacity: number;
+  };
+  readonly lighthouses: { readonly islands: readonly string[]; readonly track: readonly number[]; readonly starAtLit: number };
+  readonly watchtowers: { readonly grid: readonly { readonly tier: number; readonly column: number; readonly reward: readonly Reward[] }[] };
+  readonly buildings: {
+    readonly list: readonly {
+      readonly id: string;
+      readonly name: string;
+      readonly boxes: number;
+      readonly boxRewards: Readonly<Record<string, readonly Reward[]>>;
+      readonly completion: readonly Reward[];
+    }[];
+  };
+}
+
 interface MapFile {
   readonly map: number;
   readonly name: string;
   readonly start: string;
   readonly spaces: readonly SpaceFile[];
   readonly regions: readonly { readonly id: string; readonly name: string; readonly spaces: readonly string[] }[];
+  readonly offMap?: readonly { readonly q: number; readonly r: number; readonly litAtStart: boolean }[];
   readonly sheet: unknown;
 }
 
@@ -124,6 +149,8 @@ export interface Board {
   /** `neighbour[space * 6 + direction - 1]`: the next space that way, or -1 off the map (§2.1). */
   readonly neighbour: readonly number[];
   readonly axial: readonly (readonly [number, number])[];
+  /** Off-map lit lighthouses (map 4's F0) by axial position. */
+  readonly offMapLights: readonly (readonly [number, number])[];
   /** Map 3 monster zone (the part a doubles roll damages, §6.4), else null. */
   readonly zone: readonly (Part | null)[];
   readonly sheet: unknown;
@@ -165,6 +192,7 @@ function compile(file: MapFile): Board {
     neighbour,
     axial: file.spaces.map((s) => [s.q, s.r] as const),
     zone: file.spaces.map((s) => s.zone ?? null),
+    offMapLights: (file.offMap ?? []).filter((x) => x.litAtStart).map((x) => [x.q, x.r] as const),
     sheet: file.sheet,
   };
 }
@@ -179,6 +207,14 @@ export const commonSheet = (b: Board): CommonSheet => b.sheet as CommonSheet;
 export const map1Sheet = (b: Board): Map1Sheet => b.sheet as Map1Sheet;
 export const map2Sheet = (b: Board): Map2Sheet => b.sheet as Map2Sheet;
 export const map3Sheet = (b: Board): Map3Sheet => b.sheet as Map3Sheet;
+export const map4Sheet = (b: Board): Map4Sheet => b.sheet as Map4Sheet;
+
+/** The space at axial (q, r), or -1 off the map (§2.1). */
+export function spaceAtAxial(q: number, r: number): number {
+  const col = q;
+  const row = r + (q - (q & 1)) / 2;
+  return col >= 0 && col < GRID_SIZE && row >= 0 && row < GRID_SIZE ? row * GRID_SIZE + col : -1;
+}
 
 /** The space number of an id such as `F10`, or -1. */
 export function spaceIndex(b: Board, id: string): number {

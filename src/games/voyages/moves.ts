@@ -3,8 +3,8 @@
  * `legalMoves` enumerates each step; `playStep` applies one move to a copied sheet and returns an error
  * code or null.
  */
-import { CARGO_KINDS, DIE_VALUES, LOGBOOKS, MARAUDER_SIZES, PARTS, wrapDistance, type CargoKind, type MarauderSize, type Part, type Skill } from './data.js';
-import { board, map1Sheet, map2Sheet, type Board } from './maps.js';
+import { CARGO_KINDS, DIE_VALUES, LOGBOOKS, MARAUDER_SIZES, PARTS, wrapDistance, type CargoKind, type CrewRow, type MarauderSize, type Part, type Skill } from './data.js';
+import { board, map1Sheet, map2Sheet, map4Sheet, type Board } from './maps.js';
 import { boxMarked, fightDread, GRID_BOXES, gridValue, heldKinds, markBox, openBoxes, openTracks, sellCargo, takeCargo } from './map1.js';
 import { attackTargets, defeatMarauder, markFort, markSkillRow, openForts, skillActive, skillBoxCount, skillBoxFor } from './map2.js';
 import {
@@ -21,6 +21,8 @@ import {
   writableValues,
   writeNumber,
 } from './map3.js';
+import { build, buildTargets } from './map4.js';
+import { afterMoveAbilities, boostMoves, choiceMoves4, playMap4, rowCombos, rowsCanPay, spendRows, validRows } from './moves4.js';
 import { moveShip, sailPath } from './movement.js';
 import { collect, drain, gainSailor, gainStar, needsChoice, type Log } from './rules.js';
 import type { Effect, Sheet, VoyagesMove, VoyagesState } from './types.js';
@@ -44,24 +46,51 @@ export function normalsNeeded(b: Board, s: Sheet, role: Role, from: number, to: 
   return steps > 0 && skillActive(b, s, ROLE_SKILL[role]) ? steps - 1 : steps;
 }
 
-function canAdjust(b: Board, s: Sheet, role: Role, from: number, to: number, heroic: boolean): boolean {
-  if (from === to) return !heroic;
+/**
+ * Whether a die may go from `from` to `to` (§1.5). On map 4 the move names the crew row of each
+ * sailor spent (`rows`); elsewhere sailors of a kind are interchangeable and `rows` is absent.
+ */
+function canAdjust(b: Board, s: Sheet, role: Role, from: number, to: number, heroic: boolean, rows?: readonly CrewRow[]): boolean {
+  if (from === to) return !heroic && (rows === undefined || rows.length === 0);
   // §6.4 aft penalty: no sailor may change a die this round.
   if (s.aftBlocked) return false;
-  return heroic ? s.crew.heroic > 0 : normalsNeeded(b, s, role, from, to) <= s.crew.normal;
+  const cost = heroic ? 1 : normalsNeeded(b, s, role, from, to);
+  if (b.map === 4) return rows !== undefined && rows.length === cost && rowsCanPay(s, rows, heroic);
+  if (rows !== undefined && rows.length > 0) return false;
+  return heroic ? s.crew.heroic > 0 : cost <= s.crew.normal;
 }
 
-function spend(b: Board, s: Sheet, role: Role, from: number, to: number, heroic: boolean): void {
+function spend(b: Board, s: Sheet, role: Role, from: number, to: number, heroic: boolean, rows?: readonly CrewRow[]): void {
   if (from === to) return;
+  if (b.map === 4) {
+    spendRows(s, rows ?? [], heroic);
+    return;
+  }
   const cost = heroic ? 1 : normalsNeeded(b, s, role, from, to);
   if (heroic) s.crew.heroic -= 1;
   else s.crew.normal -= cost;
   s.crew.exhausted += cost;
 }
 
-function adjustments(b: Board, s: Sheet, role: Role, raw: number): { value: number; heroic: boolean }[] {
-  const out: { value: number; heroic: boolean }[] = [];
+interface Adjustment {
+  readonly value: number;
+  readonly heroic: boolean;
+  readonly rows?: readonly CrewRow[];
+}
+
+function adjustments(b: Board, s: Sheet, role: Role, raw: number): Adjustment[] {
+  const out: Adjustment[] = [];
   for (const value of DIE_VALUES) {
+    if (value === raw) {
+      out.push({ value, heroic: false });
+      continue;
+    }
+    if (b.map === 4) {
+      if (s.aftBlocked) continue;
+      for (const rows of rowCombos(s, normalsNeeded(b, s, role, raw, value), false)) out.push({ value, heroic: false, rows });
+      for (const rows of rowCombos(s, 1, true)) out.push({ value, heroic: true, rows });
+      continue;
+    }
     if (canAdjust(b, s, role, raw, value, false)) out.push({ value, heroic: false });
     if (canAdjust(b, s, role, raw, value, true)) out.push({ value, heroic: true });
   }
@@ -87,13 +116,21 @@ export function legalMovesFor(state: VoyagesState, s: Sheet): VoyagesMove[] {
     case 'distance': {
       const type = s.step === 'direction' ? 'steer' : 'sail';
       const used = s.step === 'direction' ? [] : [s.directionDie];
-      return freeDice(state, used).flatMap((die) =>
-        adjustments(b, s, s.step === 'direction' ? 'direction' : 'distance', state.dice[die] ?? 0).map(({ value, heroic }) => ({ type, die, value, heroic })),
+      const moves: VoyagesMove[] = freeDice(state, used).flatMap((die) =>
+        adjustments(b, s, s.step === 'direction' ? 'direction' : 'distance', state.dice[die] ?? 0).map(({ value, heroic, rows }) => ({
+          type,
+          die,
+          value,
+          heroic,
+          ...(rows ? { rows } : {}),
+        })),
       );
+      return s.step === 'distance' && b.map === 4 ? [...moves, ...boostMoves(b, s)] : moves;
     }
     case 'duty':
       // Map 3 sightings and the keel penalty wait for their choices before the duty (§1.6 step 4).
-      return s.queue.length > 0 ? choiceMoves(b, s) : dutyMoves(b, state, s);
+      if (s.queue.length > 0) return choiceMoves(b, s);
+      return b.map === 4 ? [...dutyMoves(b, state, s), ...afterMoveAbilities(b, s)] : dutyMoves(b, state, s);
     case 'resolve':
       return choiceMoves(b, s);
     case 'done':
@@ -110,12 +147,9 @@ function dutyMoves(b: Board, state: VoyagesState, s: Sheet): VoyagesMove[] {
   const out: VoyagesMove[] = [];
   // §3.3, §5.5, §6.5: a value no box can take skips the duty; sailors may first change the value.
   if (dutyTargets(b, s, raw).length === 0) out.push({ type: 'duty', box: null, heroic: false });
-  for (const value of DIE_VALUES) {
-    for (const box of dutyTargets(b, s, value)) {
-      const valueField = b.map === 3 ? { value } : {};
-      if (canAdjust(b, s, 'duty', raw, value, false)) out.push({ type: 'duty', box, heroic: false, ...valueField });
-      if (canAdjust(b, s, 'duty', raw, value, true)) out.push({ type: 'duty', box, heroic: true, ...valueField });
-    }
+  const named = b.map === 3 || b.map === 4;
+  for (const { value, heroic, rows } of adjustments(b, s, 'duty', raw)) {
+    for (const box of dutyTargets(b, s, value)) out.push({ type: 'duty', box, heroic, ...(named ? { value } : {}), ...(rows ? { rows } : {}) });
   }
   return out;
 }
@@ -135,7 +169,7 @@ function dutyTargets(b: Board, s: Sheet, value: number): number[] {
     case 3:
       return repairTargets(b, s, value);
     case 4:
-      return [];
+      return buildTargets(b, s, value);
     default: {
       const never: never = b.map;
       throw new Error(`unknown map ${String(never)}`);
@@ -143,19 +177,21 @@ function dutyTargets(b: Board, s: Sheet, value: number): number[] {
   }
 }
 
-/** The value a duty box shows (map 3 boxes show none: the move names it). */
+/** The value a duty box shows (map 3 and 4 boxes show none: the move names it). */
 function boxValue(b: Board, box: number, named: number): number {
   if (b.map === 1) return gridValue(b, box);
-  if (b.map === 3) return named;
+  if (b.map === 3 || b.map === 4) return named;
   const duties = map2Sheet(b).duties;
   return duties.rows[Math.floor(box / duties.boxesPerRow)]?.value ?? 0;
 }
 
-const dutyBoxCount = (b: Board): number => (b.map === 1 ? GRID_BOXES : b.map === 2 ? skillBoxCount(b) : PARTS.length);
+const dutyBoxCount = (b: Board): number =>
+  b.map === 1 ? GRID_BOXES : b.map === 2 ? skillBoxCount(b) : b.map === 3 ? PARTS.length : map4Sheet(b).buildings.list.length;
 
 function choiceMoves(b: Board, s: Sheet): VoyagesMove[] {
   const head = s.queue[0];
   if (!head || !needsChoice(b, s, head)) return [];
+  if (b.map === 4) return choiceMoves4(b, s, head);
   switch (head.k) {
     case 'cargo':
       return openTracks(s).map((cargo) => ({ type: 'cargo', cargo }));
@@ -194,6 +230,10 @@ function choiceMoves(b: Board, s: Sheet): VoyagesMove[] {
     case 'star':
     case 'action':
     case 'settle':
+    case 'build':
+    case 'tower':
+    case 'lightAny':
+    case 'sight':
       return [];
     default: {
       const never: never = head;
@@ -207,6 +247,7 @@ const isValue = (x: unknown): x is number => typeof x === 'number' && Number.isI
 const isCargo = (x: unknown): x is CargoKind => typeof x === 'string' && (CARGO_KINDS as readonly string[]).includes(x);
 const isSize = (x: unknown): x is MarauderSize => typeof x === 'string' && (MARAUDER_SIZES as readonly string[]).includes(x);
 const isPart = (x: unknown): x is Part => typeof x === 'string' && (PARTS as readonly string[]).includes(x);
+const rowsField = (rows: unknown): boolean => rows === undefined || validRows(rows);
 
 /** The queue's front item when it is a `k` waiting for this player's choice. */
 function awaiting<K extends Effect['k']>(b: Board, s: Sheet, k: K): Extract<Effect, { k: K }> | null {
@@ -223,11 +264,11 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
   const b = board(state.map);
   switch (move.type) {
     case 'steer': {
-      if (!isDie(move.die) || !isValue(move.value) || typeof move.heroic !== 'boolean') return 'INVALID_MOVE';
+      if (!isDie(move.die) || !isValue(move.value) || typeof move.heroic !== 'boolean' || !rowsField(move.rows)) return 'INVALID_MOVE';
       if (s.step !== 'direction') return 'ILLEGAL_MOVE';
       const raw = state.dice[move.die] ?? 0;
-      if (!canAdjust(b, s, 'direction', raw, move.value, move.heroic)) return 'ILLEGAL_MOVE';
-      spend(b, s, 'direction', raw, move.value, move.heroic);
+      if (!canAdjust(b, s, 'direction', raw, move.value, move.heroic, move.rows)) return 'ILLEGAL_MOVE';
+      spend(b, s, 'direction', raw, move.value, move.heroic, move.rows);
       s.directionDie = move.die;
       s.direction = move.value;
       s.step = 'distance';
@@ -235,14 +276,14 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
       return null;
     }
     case 'sail': {
-      if (!isDie(move.die) || !isValue(move.value) || typeof move.heroic !== 'boolean') return 'INVALID_MOVE';
+      if (!isDie(move.die) || !isValue(move.value) || typeof move.heroic !== 'boolean' || !rowsField(move.rows)) return 'INVALID_MOVE';
       if (s.step !== 'distance' || move.die === s.directionDie) return 'ILLEGAL_MOVE';
       const raw = state.dice[move.die] ?? 0;
-      if (!canAdjust(b, s, 'distance', raw, move.value, move.heroic)) return 'ILLEGAL_MOVE';
-      spend(b, s, 'distance', raw, move.value, move.heroic);
+      if (!canAdjust(b, s, 'distance', raw, move.value, move.heroic, move.rows)) return 'ILLEGAL_MOVE';
+      spend(b, s, 'distance', raw, move.value, move.heroic, move.rows);
       s.distanceDie = move.die;
-      // §6.4 bow penalty: distance -2 after all modifications.
-      const steps = broken(b, s, 'bow') ? Math.max(0, move.value - 2) : move.value;
+      // §6.4 bow penalty: distance -2 after all modifications; §7.6 speed boosts add to it.
+      const steps = (broken(b, s, 'bow') ? Math.max(0, move.value - 2) : move.value) + s.boost;
       const entered = sailPath(b, s.ship, s.direction, steps, skillActive(b, s, 'prow'));
       const from = s.ship;
       moveShip(b, s, entered, seat, log);
@@ -343,6 +384,15 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
       drain(b, s, seat, log);
       return null;
     }
+    case 'recruit':
+    case 'promote':
+    case 'boost':
+    case 'bonus':
+    case 'extra':
+    case 'build':
+    case 'tower':
+    case 'light':
+      return playMap4(b, s, move, seat, log);
     case 'reinforce': {
       if (!isPart(move.part)) return 'INVALID_MOVE';
       const head = awaiting(b, s, 'yard');
@@ -367,7 +417,7 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
 function playDuty(b: Board, state: VoyagesState, s: Sheet, move: Extract<VoyagesMove, { type: 'duty' }>, seat: number, log: Log): string | null {
   const box = move.box;
   if (typeof move.heroic !== 'boolean' || (box !== null && !(Number.isInteger(box) && box >= 0 && box < dutyBoxCount(b)))) return 'INVALID_MOVE';
-  if (move.value !== undefined && !isValue(move.value)) return 'INVALID_MOVE';
+  if ((move.value !== undefined && !isValue(move.value)) || !rowsField(move.rows)) return 'INVALID_MOVE';
   if (s.step !== 'duty' || s.queue.length > 0) return 'ILLEGAL_MOVE';
   const raw = state.dice[dutyDie(s)] ?? 0;
   let effects: Effect[] = [];
@@ -375,16 +425,20 @@ function playDuty(b: Board, state: VoyagesState, s: Sheet, move: Extract<Voyages
     if (move.heroic || dutyTargets(b, s, raw).length > 0) return 'ILLEGAL_MOVE';
     log.push({ type: 'duty.skipped', text: `Seat ${seat} skips the duty (${raw})`, seat, value: raw });
   } else {
-    if (b.map === 3 && move.value === undefined) return 'INVALID_MOVE';
+    if ((b.map === 3 || b.map === 4) && move.value === undefined) return 'INVALID_MOVE';
     const value = boxValue(b, box, move.value ?? 0);
     if (move.value !== undefined && move.value !== value) return 'ILLEGAL_MOVE';
-    if (!dutyTargets(b, s, value).includes(box) || !canAdjust(b, s, 'duty', raw, value, move.heroic)) return 'ILLEGAL_MOVE';
-    spend(b, s, 'duty', raw, value, move.heroic);
+    if (!dutyTargets(b, s, value).includes(box) || !canAdjust(b, s, 'duty', raw, value, move.heroic, move.rows)) return 'ILLEGAL_MOVE';
+    spend(b, s, 'duty', raw, value, move.heroic, move.rows);
     log.push({ type: 'duty.marked', text: `Seat ${seat} marks duty box ${box + 1} (${value})`, seat, box, raw, value, heroic: move.heroic });
     effects = markDuty(b, s, box, value, seat, log);
   }
-  // §1.4: the duty and its bonuses, then the final space's action, then (map 2) one optional attack.
-  s.queue = [...effects, { k: 'action' }, ...(b.map === 2 ? [{ k: 'attack' } as const] : [])];
+  // §1.4: the duty and its bonuses (map 4: and the extra-duty writes of the same value), then the final
+  // space's action, then step 7: one optional attack (map 2) or line-of-sight lighting (map 4).
+  const value = box === null ? raw : boxValue(b, box, move.value ?? 0);
+  const extra: Effect[] = Array.from({ length: box === null ? 0 : s.extraWrites }, () => ({ k: 'build', value }));
+  const step7: Effect[] = b.map === 2 ? [{ k: 'attack' }] : b.map === 4 ? [{ k: 'sight' }] : [];
+  s.queue = [...effects, ...extra, { k: 'action' }, ...step7];
   s.step = 'resolve';
   drain(b, s, seat, log);
   return null;
@@ -399,7 +453,7 @@ function markDuty(b: Board, s: Sheet, box: number, value: number, seat: number, 
     case 3:
       return writeNumber(b, s, PARTS[box] ?? 'bow', value, seat, log);
     case 4:
-      return [];
+      return build(b, s, box, value, seat, log);
     default: {
       const never: never = b.map;
       throw new Error(`unknown map ${String(never)}`);

@@ -81,7 +81,7 @@ function endRound(state: VoyagesState, log: Log): void {
   state.dice = rollDice(rng);
   state.rng = rng.state;
   state.round += 1;
-  state.players = state.players.map((s) => ({ ...s, step: 'direction', directionDie: -1, direction: 0, distanceDie: -1 }));
+  state.players = state.players.map((s) => ({ ...s, step: 'direction', directionDie: -1, direction: 0, distanceDie: -1, boost: 0, extraWrites: 0 }));
   log.push({ type: 'round.rolled', text: `Round ${state.round}: the dice show ${state.dice.join(', ')}`, round: state.round, dice: state.dice });
   startRound(state, log);
 }

@@ -8,6 +8,7 @@ import type { StarSource } from './data.js';
 import { commonSheet, map1Sheet, type Board, type Reward } from './maps.js';
 import { actionEffectsMap1, fightDread, heldKinds, openTracks, takeCargo, trackFull } from './map1.js';
 import { attackTargets, armouryActive, markFort, openForts } from './map2.js';
+import { anyBuilds, build, buildTargets, light, openRows, promote, recruit, rowsWith, sightTargets, towerColumns, unlit, visitTower } from './map4.js';
 import { broken, damage, damageableParts, fillLog, openBooks, reinforce, reinforceableParts, rowReward, writableValues, writeNumber } from './map3.js';
 import { NO_SPACE, type Effect, type Sheet } from './types.js';
 
@@ -27,6 +28,10 @@ export function copySheet(s: Sheet): Sheet {
     doubled: s.doubled.slice(),
     parts: s.parts.map((p) => ({ ...p, numbers: p.numbers.slice() })),
     logbooks: s.logbooks.map((book) => book.slice()),
+    rows: s.rows.map((r) => ({ ...r })),
+    lit: s.lit.slice(),
+    tower: s.tower.slice(),
+    buildings: s.buildings.map((x) => x.slice()),
   };
 }
 
@@ -64,6 +69,13 @@ export function gainSailor(b: Board, s: Sheet, seat: number, log: Log): void {
   if (traced(s) === crew.starAtSailorNumber) gainStar(b, s, 'recruitment', seat, log);
 }
 
+/** Map 4 (§7.6): the only row with room takes the sailor; with none, it is lost. */
+function recruitOnly(b: Board, s: Sheet, seat: number, log: Log): void {
+  const row = openRows(b, s)[0];
+  if (row) recruit(b, s, row, seat, log);
+  else log.push({ type: 'sailor.lost', text: `Seat ${seat} has no crew box left: the sailor is lost`, seat });
+}
+
 /** §2.6 relic: one unused normal sailor becomes heroic; false when there is none. */
 export function applyRelic(s: Sheet, seat: number, log: Log): boolean {
   if (s.crew.normal === 0) return false;
@@ -90,8 +102,19 @@ export function rewardEffects(rewards: readonly Reward[]): Effect[] {
       case 'star':
         out.push({ k: 'star', source: reward.source });
         break;
+      case 'duty':
+        for (let i = 0; i < reward.count; i++) out.push({ k: 'build', value: null });
+        break;
+      case 'lightLighthouse':
+        out.push({ k: 'lightAny' });
+        break;
+      case 'visitWatchtower':
+        out.push({ k: 'tower' });
+        break;
       case 'gold':
-        throw new Error('gold rewards are scored, not queued');
+      case 'harbourGold':
+        // Scored at the end from the sheet (§7.4, §7.8).
+        break;
       default: {
         const never: never = reward;
         throw new Error(`unknown reward ${JSON.stringify(never)}`);
@@ -125,7 +148,17 @@ export function needsChoice(b: Board, s: Sheet, effect: Effect): boolean {
     case 'yard':
       return reinforceableParts(b, s).length > 1;
     case 'sailor':
+      return b.map === 4 && openRows(b, s).length > 1;
     case 'relic':
+      return b.map === 4 && rowsWith(s, false).length > 1;
+    case 'build':
+      return buildOptions(b, s, effect.value).length > 1;
+    case 'tower':
+      return towerColumns(s).length > 1;
+    case 'lightAny':
+      return unlit(b, s).length > 1;
+    case 'sight':
+      return sightTargets(b, s).length > 0;
     case 'star':
     case 'action':
     case 'settle':
@@ -135,6 +168,11 @@ export function needsChoice(b: Board, s: Sheet, effect: Effect): boolean {
       throw new Error(`unknown effect ${JSON.stringify(never)}`);
     }
   }
+}
+
+/** The writes a map 4 build item allows (`value` null: any value). */
+export function buildOptions(b: Board, s: Sheet, value: number | null): { building: number; value: number }[] {
+  return value === null ? anyBuilds(b, s) : buildTargets(b, s, value).map((building) => ({ building, value }));
 }
 
 /** Resolves queue items that need no choice, front to back, until one needs a choice or none is left. */
@@ -150,11 +188,34 @@ export function drain(b: Board, s: Sheet, seat: number, log: Log): void {
 function resolveAutomatic(b: Board, s: Sheet, effect: Effect, seat: number, log: Log): void {
   switch (effect.k) {
     case 'sailor':
-      gainSailor(b, s, seat, log);
+      if (b.map !== 4) gainSailor(b, s, seat, log);
+      else recruitOnly(b, s, seat, log);
       return;
-    case 'relic':
-      if (applyRelic(s, seat, log)) collect(s, effect.space);
+    case 'relic': {
+      const row = b.map === 4 ? rowsWith(s, false)[0] : undefined;
+      if (row) promote(s, row, seat, log);
+      if (row || (b.map !== 4 && applyRelic(s, seat, log))) collect(s, effect.space);
       else log.push({ type: 'relic.wasted', text: `Seat ${seat} has no normal sailor for the relic`, seat });
+      return;
+    }
+    case 'build': {
+      const only = buildOptions(b, s, effect.value)[0];
+      if (only) s.queue.unshift(...build(b, s, only.building, only.value, seat, log));
+      else log.push({ type: 'duty.skipped', text: `Seat ${seat} has no building for the write`, seat });
+      return;
+    }
+    case 'tower': {
+      const column = towerColumns(s)[0];
+      if (column !== undefined) s.queue.unshift(...visitTower(b, s, column, seat, log));
+      return;
+    }
+    case 'lightAny': {
+      const target = unlit(b, s)[0];
+      if (target !== undefined) light(b, s, target, 'reward', seat, log);
+      return;
+    }
+    case 'sight':
+      // No lighthouse in sight: nothing to light this round.
       return;
     case 'cargo': {
       // A single open track (or none) leaves no choice: §3.4, a full track refuses cargo.
@@ -251,9 +312,15 @@ function actionEffects(b: Board, s: Sheet, seat: number, log: Log): Effect[] {
         return [{ k: 'star', source: 'starIsland' }];
       case 'shipyard':
         return isCollected(s, space) ? [] : [{ k: 'yard', space }];
-      case 'start':
       case 'lighthouse':
+        // §7.3 lighting by landing.
+        light(b, s, space, 'landing', seat, log);
+        return [];
       case 'watchtower':
+        if (isCollected(s, space)) return [];
+        collect(s, space);
+        return [{ k: 'tower' }];
+      case 'start':
         return [];
       default: {
         const never: never = island.kind;
@@ -268,7 +335,7 @@ function actionEffects(b: Board, s: Sheet, seat: number, log: Log): Effect[] {
   switch (feature.kind) {
     case 'sailor':
       // §2.4: collected only when the effect happens; a full crew leaves the space for later.
-      if (traced(s) >= commonSheet(b).crew.capacity) return [];
+      if (traced(s) >= commonSheet(b).crew.capacity || (b.map === 4 && openRows(b, s).length === 0)) return [];
       collect(s, space);
       return [{ k: 'sailor' }];
     case 'relic':

@@ -1,6 +1,6 @@
 /** TypeBox schemas of the options, a move and the view (DESIGN.md: the API validates input with them). */
 import { Type } from 'typebox';
-import { CARGO_KINDS, LOGBOOKS, MAP_IDS, MARAUDER_SIZES, PARTS, ROW_CHOICES, SAILOR_KINDS, SELL_MODES } from './data.js';
+import { CARGO_KINDS, CREW_ROWS, LOGBOOKS, MAP_IDS, MARAUDER_SIZES, PARTS, ROW_CHOICES, SAILOR_KINDS, SELL_MODES } from './data.js';
 
 const literals = <T extends string | number>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
@@ -15,15 +15,17 @@ export const optionsSchema = Type.Object(
 const die = Type.Integer({ minimum: 0, maximum: 2, description: 'Index of the die in `dice`' });
 const value = Type.Integer({ minimum: 1, maximum: 6, description: 'The final value after sailors' });
 const heroic = Type.Boolean({ description: 'A heroic sailor set the value (else normal sailors, one per step on the 6-1 wrap)' });
+const row = literals(CREW_ROWS);
+const rows = Type.Optional(Type.Array(row, { maxItems: 3, description: 'Map 4: the crew row of each sailor spent' }));
 
 export const moveSchema = Type.Union([
-  Type.Object({ type: Type.Literal('steer'), die, value, heroic }, { description: 'Assign a die to direction (windrose 1 = N, clockwise)' }),
-  Type.Object({ type: Type.Literal('sail'), die, value, heroic }, { description: 'Assign a die to distance; the ship moves' }),
+  Type.Object({ type: Type.Literal('steer'), die, value, heroic, rows }, { description: 'Assign a die to direction (windrose 1 = N, clockwise)' }),
+  Type.Object({ type: Type.Literal('sail'), die, value, heroic, rows }, { description: 'Assign a die to distance; the ship moves' }),
   Type.Object(
-    { type: Type.Literal('duty'), box: Type.Union([Type.Integer({ minimum: 0, maximum: 23 }), Type.Null()]), heroic, value: Type.Optional(value) },
+    { type: Type.Literal('duty'), box: Type.Union([Type.Integer({ minimum: 0, maximum: 23 }), Type.Null()]), heroic, value: Type.Optional(value), rows },
     {
       description:
-        'Use the remaining die: map 1 grid box row*6+col, map 2 skill box row*4+col, map 3 part index (bow, aft, keel, mast) with `value`; null skips when nothing can take the value',
+        'Use the remaining die: map 1 grid box row*6+col, map 2 skill box row*4+col, map 3 part index (bow, aft, keel, mast) or map 4 building index, both with `value`; null skips when nothing can take the value',
     },
   ),
   Type.Object({ type: Type.Literal('cargo'), cargo: literals(CARGO_KINDS) }, { description: 'The track a barrel goes to' }),
@@ -42,6 +44,26 @@ export const moveSchema = Type.Union([
   Type.Object({ type: Type.Literal('complete'), choice: literals(ROW_CHOICES) }, { description: 'Map 3: a completed row gives the star or its reward' }),
   Type.Object({ type: Type.Literal('write'), value }, { description: 'Map 3: the number the bow row reward writes in the pending row' }),
   Type.Object({ type: Type.Literal('reinforce'), part: literals(PARTS) }, { description: 'Map 3: the part a shipyard reinforces' }),
+  Type.Object({ type: Type.Literal('recruit'), row }, { description: 'Map 4: the crew row a gained sailor joins' }),
+  Type.Object({ type: Type.Literal('promote'), row }, { description: 'Map 4: the row whose normal sailor a relic makes heroic' }),
+  Type.Object(
+    { type: Type.Literal('boost'), heroic: Type.Boolean(), amount: Type.Integer({ minimum: 1, maximum: 6 }) },
+    { description: 'Map 4 speed boost before sailing (experienced row A)' },
+  ),
+  Type.Object(
+    { type: Type.Literal('bonus'), heroic: Type.Boolean(), direction: value },
+    { description: 'Map 4 bonus move after sailing (experienced row B): 1 space, 2 when heroic' },
+  ),
+  Type.Object({ type: Type.Literal('extra'), heroic: Type.Boolean() }, { description: 'Map 4 extra duty (experienced row C): 1 write, 2 when heroic' }),
+  Type.Object(
+    { type: Type.Literal('build'), building: Type.Integer({ minimum: 0, maximum: 6 }), value },
+    { description: 'Map 4: a write in a harbour building (extra duty, watchtower duty)' },
+  ),
+  Type.Object({ type: Type.Literal('tower'), column: Type.Integer({ minimum: 1, maximum: 4 }) }, { description: 'Map 4: the watchtower reward taken' }),
+  Type.Object(
+    { type: Type.Literal('light'), space: Type.Union([Type.String(), Type.Null()]) },
+    { description: 'Map 4: the lighthouse lit (space id), or null to light none by line of sight' },
+  ),
 ]);
 
 export const viewSchema = Type.Object(

@@ -4,13 +4,14 @@ import { CARGO_KINDS } from './data.js';
 import { board, commonSheet, map1Sheet, map2Sheet, type Board } from './maps.js';
 import { marauderGold, masteredSkills } from './map2.js';
 import { logbookGold } from './map3.js';
+import { harbourGold, lighthouseGold, towerGold } from './map4.js';
 import { STARS_TO_END } from './round.js';
 import { totalStars } from './rules.js';
 import type { Sheet, VoyagesState } from './types.js';
 
 export type Breakdown = Record<string, number>;
 
-/** §3.7 (map 1), §5.7 (map 2) and §6.9 (map 3): the gold of one sheet by category. */
+/** §3.7, §5.7, §6.9 and §7.8: the gold of one sheet by category. */
 export function scoreSheet(b: Board, s: Sheet): Breakdown {
   const common = commonSheet(b);
   const islands = s.visited.reduce((sum, space) => sum + (b.island[space]?.gold ?? 0), 0);
@@ -25,7 +26,7 @@ export function scoreSheet(b: Board, s: Sheet): Breakdown {
     case 3:
       return { islands, exploration, logbooks: logbookGold(b, s), heroes, stars };
     case 4:
-      return { islands, exploration, heroes, stars };
+      return { islands, exploration, lighthouses: lighthouseGold(b, s), watchtower: towerGold(b, s), heroes, harbour: harbourGold(b, s), stars };
     default: {
       const never: never = b.map;
       throw new Error(`unknown map ${String(never)}`);

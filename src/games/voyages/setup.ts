@@ -2,7 +2,7 @@
 import { createRng, Random } from '../../engine/random.js';
 import type { SetupInput } from '../../engine/types.js';
 import { CARGO_KINDS } from './data.js';
-import { board, commonSheet, map2Sheet, map3Sheet, type Board } from './maps.js';
+import { board, commonSheet, map2Sheet, map3Sheet, map4Sheet, type Board } from './maps.js';
 import { rollDice, settleRounds, startRound } from './round.js';
 import type { Sheet, VoyagesOptions, VoyagesState } from './types.js';
 
@@ -11,13 +11,15 @@ export const ENGINE_VERSION = 1;
 
 export function newSheet(b: Board): Sheet {
   const sheet = commonSheet(b);
+  const crewRows = b.map === 4 ? map4Sheet(b).crew.rows : [];
   return {
     ship: b.start,
     step: 'direction',
     directionDie: -1,
     direction: 0,
     distanceDie: -1,
-    crew: { normal: sheet.crew.startSailors, heroic: 0, exhausted: 0 },
+    // Map 4 sits its 6 sailors 2 per crew row (§1.3).
+    crew: { normal: b.map === 4 ? crewRows.reduce((n, r) => n + r.startSailors, 0) : sheet.crew.startSailors, heroic: 0, exhausted: 0 },
     collected: [],
     visited: [],
     explored: [],
@@ -31,6 +33,12 @@ export function newSheet(b: Board): Sheet {
     parts: b.map === 3 ? map3Sheet(b).parts.map(() => ({ numbers: [], damage: 0, reinforced: false })) : [],
     logbooks: b.map === 3 ? map3Sheet(b).logbooks.map((book) => book.slots.map(() => false)) : [],
     aftBlocked: false,
+    rows: crewRows.map((r) => ({ normal: r.startSailors, heroic: 0, exhausted: 0, added: 0 })),
+    lit: [],
+    tower: b.map === 4 ? map4Sheet(b).watchtowers.grid.map(() => 0) : [],
+    buildings: b.map === 4 ? map4Sheet(b).buildings.list.map(() => []) : [],
+    boost: 0,
+    extraWrites: 0,
   };
 }
 

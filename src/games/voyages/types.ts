@@ -7,7 +7,7 @@
  * circular distance (§1.5 normal form). Steps with a single legal move are played inside `apply`.
  */
 import type { RngState } from '../../engine/random.js';
-import type { CargoFeature, CargoKind, Logbook, MapId, MarauderSize, Monster, Part, RoundStep, RowChoice, SailorKind, SellMode, StarSource } from './data.js';
+import type { CargoFeature, CargoKind, CrewRow, Logbook, MapId, MarauderSize, Monster, Part, RoundStep, RowChoice, SailorKind, SellMode, StarSource } from './data.js';
 
 export interface VoyagesOptions {
   /** Which map (1-4); all players use it (§1.3). */
@@ -52,7 +52,15 @@ export type Effect =
   | { readonly k: 'rowDone'; readonly part: Part }
   /** Map 3: the bow row reward writes one number of the owner's choice in this part's row. */
   | { readonly k: 'write'; readonly part: Part }
-  | { readonly k: 'yard'; readonly space: number };
+  | { readonly k: 'yard'; readonly space: number }
+  /** Map 4: write in a building (`value` null: any value, a watchtower "duty" reward). */
+  | { readonly k: 'build'; readonly value: number | null }
+  /** Map 4: one watchtower visit (§7.4). */
+  | { readonly k: 'tower' }
+  /** Map 4: light any unlit lighthouse (a reward, §7.3). */
+  | { readonly k: 'lightAny' }
+  /** Map 4 step 7: light one lighthouse by line of sight, or none (§7.3). */
+  | { readonly k: 'sight' };
 
 /** A space number of -1 in an effect means "from a reward, not from a space". */
 export const NO_SPACE = -1;
@@ -89,6 +97,25 @@ export interface Sheet {
   logbooks: boolean[][];
   /** Map 3: the aft was malfunctioning at step 3 of this round, so no sailor may change a die (§6.4). */
   aftBlocked: boolean;
+  /** Map 4 crew rows A, B, C (§7.6); `crew` holds their totals. */
+  rows: CrewRowState[];
+  /** Map 4 lit lighthouse islands (F0 is always lit and not on the track, §7.3). */
+  lit: number[];
+  /** Map 4 watchtower grid cells, tier-major (§7.4): 0 open, 1 circled, 2 crossed. */
+  tower: number[];
+  /** Map 4 harbour buildings: the numbers written in each (§7.5). */
+  buildings: number[][];
+  /** Map 4: this round's speed boost and extra duty writes (§7.6). */
+  boost: number;
+  extraWrites: number;
+}
+
+/** A map 4 crew row: its sailors and how many were added to it. */
+export interface CrewRowState {
+  normal: number;
+  heroic: number;
+  exhausted: number;
+  added: number;
 }
 
 /** A map 3 ship part (§6.4): traced boxes = 4 + numbers; working = traced - damage. */
@@ -114,15 +141,17 @@ export interface VoyagesState {
 }
 
 export type VoyagesMove =
-  | { readonly type: 'steer'; readonly die: number; readonly value: number; readonly heroic: boolean }
-  | { readonly type: 'sail'; readonly die: number; readonly value: number; readonly heroic: boolean }
+  /** `rows` (map 4 only): the crew row of each sailor spent. */
+  | { readonly type: 'steer'; readonly die: number; readonly value: number; readonly heroic: boolean; readonly rows?: readonly CrewRow[] }
+  | { readonly type: 'sail'; readonly die: number; readonly value: number; readonly heroic: boolean; readonly rows?: readonly CrewRow[] }
   /**
    * `box` is the box marked: `row * 6 + col` on the map 1 grid, `row * 4 + col` in the map 2 skill rows
-   * (the row's leftmost empty box), the part index (PARTS order) on map 3; null skips the duty when no
-   * box can take the value. `value` is the final duty value: required on map 3, where the box does not
-   * show one.
+   * (the row's leftmost empty box), the part index (PARTS order) on map 3, the building index on map 4;
+   * null skips the duty when no
+   * box can take the value. `value` is the final duty value: required on maps 3 and 4, where the box
+   * does not show one.
    */
-  | { readonly type: 'duty'; readonly box: number | null; readonly heroic: boolean; readonly value?: number }
+  | { readonly type: 'duty'; readonly box: number | null; readonly heroic: boolean; readonly value?: number; readonly rows?: readonly CrewRow[] }
   | { readonly type: 'cargo'; readonly cargo: CargoKind }
   | { readonly type: 'sell'; readonly mode: SellMode; readonly cargo: CargoKind | null }
   | { readonly type: 'dread'; readonly sailor: SailorKind }
@@ -138,6 +167,22 @@ export type VoyagesMove =
   /** Map 3: the number the bow row reward writes in the pending row. */
   | { readonly type: 'write'; readonly value: number }
   /** Map 3: the part a shipyard reinforces. */
-  | { readonly type: 'reinforce'; readonly part: Part };
+  | { readonly type: 'reinforce'; readonly part: Part }
+  /** Map 4: the row a gained sailor joins. */
+  | { readonly type: 'recruit'; readonly row: CrewRow }
+  /** Map 4: the row whose unused normal sailor a relic makes heroic. */
+  | { readonly type: 'promote'; readonly row: CrewRow }
+  /** Map 4 speed boost (row A ability, before sailing): +1-3 with a normal sailor, +1-6 with a heroic one. */
+  | { readonly type: 'boost'; readonly heroic: boolean; readonly amount: number }
+  /** Map 4 bonus move (row B ability, after sailing): 1 space, or 2 with a heroic sailor, one direction. */
+  | { readonly type: 'bonus'; readonly heroic: boolean; readonly direction: number }
+  /** Map 4 extra duty (row C ability, before the duty): one more write, two with a heroic sailor. */
+  | { readonly type: 'extra'; readonly heroic: boolean }
+  /** Map 4: a write in a harbour building (extra duty, watchtower duty reward). */
+  | { readonly type: 'build'; readonly building: number; readonly value: number }
+  /** Map 4: the watchtower reward circled in the visit's tier. */
+  | { readonly type: 'tower'; readonly column: number }
+  /** Map 4: the lighthouse lit (space id), or null to light none by line of sight. */
+  | { readonly type: 'light'; readonly space: string | null };
 
 export type VoyagesMoveType = VoyagesMove['type'];

@@ -26,7 +26,7 @@ function playOut(seats: number, map: number, seed: string, policy: 'random' | 'g
 
 const games = Number(process.argv[2] ?? 200);
 // `npx tap test/games/voyages` also loads this file: only a direct run measures.
-const maps = process.env.TAP ? [] : [1, 2, 3];
+const maps = process.env.TAP ? [] : [1, 2, 3, 4];
 for (const map of maps) {
   for (const seats of [1, 2, 5, 12]) {
     for (const policy of ['random', 'greedy'] as const) {

@@ -15,6 +15,8 @@ const GAMES = [
   { name: 'map2-4p', seats: 4, options: { map: 2 }, seed: 'fixture-map2-4p' },
   { name: 'map3-solo', seats: 1, options: { map: 3 }, seed: 'fixture-map3-solo' },
   { name: 'map3-4p', seats: 4, options: { map: 3 }, seed: 'fixture-map3-4p' },
+  { name: 'map4-solo', seats: 1, options: { map: 4 }, seed: 'fixture-map4-solo' },
+  { name: 'map4-4p', seats: 4, options: { map: 4 }, seed: 'fixture-map4-4p' },
 ];
 
 // `npx tap test/games/voyages` also loads this file: only a direct run writes fixtures.
