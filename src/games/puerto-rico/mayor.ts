@@ -1,9 +1,9 @@
 /** The Mayor phase (§2.3): MAY-1 privilege, MAY-2 distribution, MAY-3/MAY-4 arrangement, MAY-5 refill. */
 import { ruleError } from '../../engine/result.js';
 import type { RuleError, Seat } from '../../engine/types.js';
-import { BUILDING_DATA, TILES, type Building, type Tile } from './data.js';
+import { BUILDINGS, BUILDING_DATA, TILES, type Building, type Tile } from './data.js';
 import type { Draft } from './draft.js';
-import { circlesOf, colonistsOf, emptyBuildingCircles, isBuilding, seatName } from './rules.js';
+import { circlesOf, colonistsOf, emptyBuildingCircles, seatName } from './rules.js';
 import type { Arrangement, CityBuilding, IslandTile, MoveOf, PlayerState, PuertoRicoMove } from './types.js';
 
 /** MAY-1: the privilege colonist comes from the supply only; without one the step is skipped. */
@@ -56,79 +56,106 @@ function distributeAndArrange(draft: Draft): void {
   draft.s.phase = { name: 'mayor', turn: draft.s.roleHolder, remaining: n };
 }
 
-/** The arrangement with every circle filled in a fixed order of slots, up to `count` colonists. */
-function fillSlots(player: PlayerState, slots: readonly (Tile | Building)[], count: number): Arrangement {
-  const room: Partial<Record<Tile | Building, number>> = {};
-  for (const t of player.island) room[t.tile] = (room[t.tile] ?? 0) + 1;
-  for (const b of player.city) room[b.building] = BUILDING_DATA[b.building].circles;
-  const plantations: Partial<Record<Tile, number>> = {};
-  const buildings: Partial<Record<Building, number>> = {};
-  let left = count;
-  for (const slot of slots) {
-    if (left === 0) break;
-    const free = room[slot] ?? 0;
-    if (free === 0) continue;
-    room[slot] = free - 1;
-    left--;
-    if (isBuilding(slot)) buildings[slot] = (buildings[slot] ?? 0) + 1;
-    else plantations[slot] = (plantations[slot] ?? 0) + 1;
-  }
-  return { plantations, buildings };
+/**
+ * A board as groups of circles: one group per tile kind (in TILES order), then one per building (in
+ * BUILDINGS order). An arrangement is a count per group, so equal arrangements have equal JSON.
+ */
+interface Groups {
+  readonly keys: readonly (Tile | Building)[];
+  readonly caps: readonly number[];
+  readonly buildingFrom: number;
 }
 
-/** Slots: production pairs (best goods first), corn, violet buildings, quarries, then anything left. */
-function productionFirstSlots(player: PlayerState): (Tile | Building)[] {
-  const slots: (Tile | Building)[] = [];
-  for (const good of ['coffee', 'tobacco', 'sugar', 'indigo'] as const) {
-    const plants = player.city.filter((b) => BUILDING_DATA[b.building].good === good);
-    const plantationCount = player.island.filter((t) => t.tile === good).length;
-    const circles: Building[] = plants.flatMap((b) => Array<Building>(BUILDING_DATA[b.building].circles).fill(b.building));
-    for (let i = 0; i < Math.min(plantationCount, circles.length); i++) slots.push(good, circles[i] as Building);
-  }
-  for (const t of player.island) if (t.tile === 'corn') slots.push('corn');
-  slots.push(...violetByValue(player));
-  for (const t of player.island) if (t.tile === 'quarry') slots.push('quarry');
-  return slots.concat(everySlot(player));
-}
-
-function violetByValue(player: PlayerState): Building[] {
-  return player.city
-    .map((b) => b.building)
-    .filter((b) => BUILDING_DATA[b].good === null)
-    .sort((a, b) => BUILDING_DATA[b].cost - BUILDING_DATA[a].cost);
-}
-
-function everySlot(player: PlayerState): (Tile | Building)[] {
-  const slots: (Tile | Building)[] = player.city.flatMap((b) => Array<Building>(BUILDING_DATA[b.building].circles).fill(b.building));
-  for (const t of player.island) slots.push(t.tile);
-  return slots;
-}
-
-/** The arrangement a player has now, with San Juan's colonists added to empty circles (buildings first). */
-function keepAndAdd(player: PlayerState, count: number): Arrangement {
-  const current = arrangementOf(player);
-  const kept = Object.values(current.plantations).reduce((a, b) => a + (b ?? 0), 0) + Object.values(current.buildings).reduce((a, b) => a + (b ?? 0), 0);
-  const plantations = { ...current.plantations };
-  const buildings = { ...current.buildings };
-  let left = count - kept;
-  for (const b of player.city) {
-    const free = Math.min(left, BUILDING_DATA[b.building].circles - (buildings[b.building] ?? 0));
-    buildings[b.building] = (buildings[b.building] ?? 0) + free;
-    left -= free;
-  }
+function groupsOf(player: PlayerState): Groups {
+  const keys: (Tile | Building)[] = [];
+  const caps: number[] = [];
   for (const tile of TILES) {
-    const free = Math.min(left, player.island.filter((t) => t.tile === tile).length - (plantations[tile] ?? 0));
-    if (free > 0) plantations[tile] = (plantations[tile] ?? 0) + free;
-    left -= free;
+    let count = 0;
+    for (const t of player.island) if (t.tile === tile) count++;
+    if (count > 0) {
+      keys.push(tile);
+      caps.push(count);
+    }
   }
-  return { plantations, buildings };
+  const buildingFrom = keys.length;
+  for (const building of BUILDINGS) {
+    if (!player.city.some((b) => b.building === building)) continue;
+    keys.push(building);
+    caps.push(BUILDING_DATA[building].circles);
+  }
+  return { keys, caps, buildingFrom };
 }
 
-export function arrangementOf(player: PlayerState): Arrangement {
+/** Fills groups in `order` (a group index per colonist slot; repeats allowed), up to `count` colonists. */
+function fill(groups: Groups, order: readonly number[], count: number, start?: readonly number[]): number[] {
+  const counts = start ? start.slice() : groups.caps.map(() => 0);
+  let left = count - counts.reduce((a, b) => a + b, 0);
+  for (const index of order) {
+    if (left <= 0) break;
+    if ((counts[index] as number) < (groups.caps[index] as number)) {
+      counts[index] = (counts[index] as number) + 1;
+      left--;
+    }
+  }
+  return counts;
+}
+
+/** Every circle, buildings first, each group to its capacity. */
+function everyCircle(groups: Groups): number[] {
+  const order: number[] = [];
+  for (let pass = 0; pass < 2; pass++) {
+    groups.caps.forEach((cap, index) => {
+      if ((index >= groups.buildingFrom) === (pass === 0)) for (let i = 0; i < cap; i++) order.push(index);
+    });
+  }
+  return order;
+}
+
+function violetByValue(groups: Groups): number[] {
+  const out: number[] = [];
+  for (let i = groups.buildingFrom; i < groups.keys.length; i++) if (BUILDING_DATA[groups.keys[i] as Building].good === null) out.push(i);
+  return out.sort((a, b) => BUILDING_DATA[groups.keys[b] as Building].cost - BUILDING_DATA[groups.keys[a] as Building].cost);
+}
+
+/** Production pairs (best goods first), corn, violet buildings, quarries, then anything left. */
+function productionFirst(groups: Groups): number[] {
+  const order: number[] = [];
+  const at = (key: Tile | Building) => groups.keys.indexOf(key);
+  for (const good of ['coffee', 'tobacco', 'sugar', 'indigo'] as const) {
+    const plantation = at(good);
+    if (plantation < 0) continue;
+    const circles: number[] = [];
+    for (let i = groups.buildingFrom; i < groups.keys.length; i++) {
+      if (BUILDING_DATA[groups.keys[i] as Building].good === good) for (let c = 0; c < (groups.caps[i] as number); c++) circles.push(i);
+    }
+    const pairs = Math.min(groups.caps[plantation] as number, circles.length);
+    for (let i = 0; i < pairs; i++) order.push(plantation, circles[i] as number);
+  }
+  for (const key of ['corn', 'quarry'] as const) {
+    const index = at(key);
+    if (index >= 0) for (let i = 0; i < (groups.caps[index] as number); i++) order.push(index);
+    if (key === 'corn') order.push(...violetByValue(groups));
+  }
+  return order.concat(everyCircle(groups));
+}
+
+function currentCounts(player: PlayerState, groups: Groups): number[] {
+  return groups.keys.map((key, index) => {
+    if (index >= groups.buildingFrom) return player.city.find((b) => b.building === key)?.colonists ?? 0;
+    let occupied = 0;
+    for (const t of player.island) if (t.tile === key && t.occupied) occupied++;
+    return occupied;
+  });
+}
+
+function toArrangement(groups: Groups, counts: readonly number[]): Arrangement {
   const plantations: Partial<Record<Tile, number>> = {};
-  for (const t of player.island) if (t.occupied) plantations[t.tile] = (plantations[t.tile] ?? 0) + 1;
   const buildings: Partial<Record<Building, number>> = {};
-  for (const b of player.city) buildings[b.building] = b.colonists;
+  counts.forEach((n, index) => {
+    if (n === 0) return;
+    if (index >= groups.buildingFrom) buildings[groups.keys[index] as Building] = n;
+    else plantations[groups.keys[index] as Tile] = n;
+  });
   return { plantations, buildings };
 }
 
@@ -150,52 +177,37 @@ export function arrangementIsForced(player: PlayerState): boolean {
 
 /** The best arrangement by the production-first heuristic (used by the bot). */
 export function suggestedArrangement(player: PlayerState): Arrangement {
-  return normalize(fillSlots(player, productionFirstSlots(player), placedCount(player)));
-}
-
-/** The only arrangement, when it is forced. */
-function forcedArrangement(player: PlayerState): Arrangement {
-  return normalize(fillSlots(player, everySlot(player), placedCount(player)));
+  const groups = groupsOf(player);
+  return toArrangement(groups, fill(groups, productionFirst(groups), placedCount(player)));
 }
 
 /**
  * A few sensible arrangements (the full space is too large to list): production first, buildings first,
- * plantations first, and the current one topped up. `apply` accepts any arrangement that obeys MAY-4.
+ * plantations first, and the current one topped up (buildings first). `apply` accepts any arrangement
+ * that obeys MAY-4. A forced arrangement is the only one listed.
  */
 export function arrangementMoves(player: PlayerState): PuertoRicoMove[] {
-  if (arrangementIsForced(player)) return [{ type: 'arrange', ...forcedArrangement(player) }];
+  const groups = groupsOf(player);
   const count = placedCount(player);
-  const candidates: Arrangement[] = [
-    suggestedArrangement(player),
-    fillSlots(player, [...violetByValue(player), ...everySlot(player)], count),
-    fillSlots(player, [...player.island.map((t) => t.tile), ...everySlot(player)], count),
-    keepAndAdd(player, count),
+  const every = everyCircle(groups);
+  if (arrangementIsForced(player)) return [{ type: 'arrange', ...toArrangement(groups, fill(groups, every, count)) }];
+  const tilesFirst: number[] = [];
+  for (let i = 0; i < groups.buildingFrom; i++) for (let c = 0; c < (groups.caps[i] as number); c++) tilesFirst.push(i);
+  const candidates = [
+    fill(groups, productionFirst(groups), count),
+    fill(groups, violetByValue(groups).concat(every), count),
+    fill(groups, tilesFirst.concat(every), count),
+    fill(groups, every, count, currentCounts(player, groups)),
   ];
   const seen = new Set<string>();
   const moves: PuertoRicoMove[] = [];
-  for (const candidate of candidates) {
-    const arrangement = normalize(candidate);
-    const key = JSON.stringify(arrangement);
+  for (const counts of candidates) {
+    const key = counts.join(',');
     if (seen.has(key)) continue;
     seen.add(key);
-    moves.push({ type: 'arrange', ...arrangement });
+    moves.push({ type: 'arrange', ...toArrangement(groups, counts) });
   }
   return moves;
-}
-
-/** Drops zero counts and orders keys, so equal arrangements are equal JSON. */
-function normalize(arrangement: Arrangement): Arrangement {
-  const plantations: Partial<Record<Tile, number>> = {};
-  for (const tile of TILES) {
-    const n = arrangement.plantations[tile];
-    if (n) plantations[tile] = n;
-  }
-  const buildings: Partial<Record<Building, number>> = {};
-  for (const key of Object.keys(arrangement.buildings).sort()) {
-    const n = arrangement.buildings[key as Building];
-    if (n) buildings[key as Building] = n;
-  }
-  return { plantations, buildings };
 }
 
 /** MAY-3/MAY-4: checks an arrangement against the player's board. */
