@@ -4,7 +4,7 @@
  */
 import { accept, refuse, ruleError } from '../../engine/result.js';
 import type { ApplyResult, LogEntry } from '../../engine/types.js';
-import { REGION_COUNT, RONDEL, RONDEL_SIZE } from './data.js';
+import { REGION_COUNT, RONDEL, RONDEL_SIZE, type RondelAction } from './data.js';
 import { build, buildShips, found, isRefusal, market, privilege, recruit, sail, type ActionResult } from './actions.js';
 import { hasAction } from './legal.js';
 import { parseMove } from './parse.js';
@@ -29,19 +29,24 @@ function dispatch(draft: NavegadorState, seat: number, move: NavegadorMove): Act
   return isRefusal(action) ? action : [...action, ...endTurn(draft, seat)];
 }
 
+type ActionMoveType = Exclude<NavegadorMove['type'], 'navegador' | 'rondel' | 'skip'>;
+
+/** T1: the rondel action each action move belongs to. */
+const ACTION_FIELD: Readonly<Record<ActionMoveType, RondelAction>> = {
+  sail: 'sailing',
+  recruit: 'workers',
+  buildShips: 'ships',
+  found: 'colony',
+  build: 'buildings',
+  market: 'market',
+  privilege: 'privilege',
+};
+
 /** Checks that the move is the action of the field the stone stands on, then carries it out. */
 function actionMove(draft: NavegadorState, seat: number, move: Exclude<NavegadorMove, { type: 'navegador' | 'rondel' }>): ActionResult {
   const field = RONDEL[(draft.players[seat] as PlayerState).field as number];
   if (move.type === 'skip') return [{ type: 'action.skipped', text: `Seat ${seat} did not act.`, seat }];
-  const wanted = {
-    sail: 'sailing',
-    recruit: 'workers',
-    buildShips: 'ships',
-    found: 'colony',
-    build: 'buildings',
-    market: 'market',
-    privilege: 'privilege',
-  }[move.type];
+  const wanted = ACTION_FIELD[move.type];
   if (wanted !== field) return ruleError('WRONG_ACTION', `the stone is on ${field}, not ${wanted}`);
   switch (move.type) {
     case 'sail':
