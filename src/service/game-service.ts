@@ -663,9 +663,12 @@ function requirePlayer(caller: Caller): Player {
   return caller;
 }
 
-/** Seats whose turn starts with a move by `actor`: newly to move, or the actor moving again. */
+/**
+ * Seats whose turn starts with a move by `actor` (for `turn.started`): those newly to move. The actor
+ * moving again (a multi-step turn) already knows from its move's answer.
+ */
 function turnsStarting(before: GameRow, actor: Seat, toMove: readonly number[], resigning: boolean): number[] {
-  return toMove.filter((s) => !(resigning && s === actor) && (s === actor || !before.toMove.includes(s)));
+  return toMove.filter((s) => !(resigning && s === actor) && !before.toMove.includes(s));
 }
 
 function assertActive(game: GameRow): void {

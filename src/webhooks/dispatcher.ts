@@ -25,6 +25,9 @@ import type { UrlPolicy } from './url-guard.js';
 
 export const DELIVERY_QUEUE = 'webhook-deliver';
 
+/** Streams delivered at once by one process. */
+const MAX_CONCURRENT_DRAINS = 32;
+
 /** Standard Webhooks' example schedule: delay before attempt 2, 3, ... (ms). */
 export const DEFAULT_RETRY_SCHEDULE_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000];
 
@@ -82,6 +85,7 @@ export class WebhookDispatcher {
   private closing = false;
   private stopped = false;
   private readonly inFlight = new Set<Promise<unknown>>();
+  private draining = 0;
   /** Whether any endpoint exists (skips the nudge query for games nobody watches). */
   private anyEndpoints = true;
 
@@ -96,8 +100,12 @@ export class WebhookDispatcher {
   async start(boss: JobQueue): Promise<void> {
     this.boss = boss;
     await boss.createQueue(DELIVERY_QUEUE);
+    // Jobs only start drains: a slow endpoint (up to the timeout) must not hold up the next fetch. A job
+    // beyond the concurrency cap is dropped; its stream stays due and the next sweep queues it again.
     this.workerId = await boss.work<StreamKey>(DELIVERY_QUEUE, { batchSize: 8, pollingIntervalSeconds: 1 }, async (jobs) => {
-      await Promise.all(jobs.map((job) => this.track(this.drain(job.data))));
+      for (const job of jobs) {
+        if (this.draining < MAX_CONCURRENT_DRAINS) void this.track(this.drain(job.data));
+      }
     });
     this.anyEndpoints = (await this.db.webhookEndpoint.count()) > 0;
     await this.sweep();
@@ -154,6 +162,7 @@ export class WebhookDispatcher {
 
   /** Delivers a stream's due deliveries in order until one fails or none is due. */
   async drain(key: StreamKey): Promise<void> {
+    this.draining++;
     try {
       while (!this.closing) {
         const delivery = await this.leaseHead(key);
@@ -162,6 +171,8 @@ export class WebhookDispatcher {
       }
     } catch (err) {
       this.log.error({ err, ...key }, 'webhook delivery failed');
+    } finally {
+      this.draining--;
     }
   }
 
