@@ -23,22 +23,25 @@ import { moveShip, sailPath } from './movement.js';
 import { buildOptions, collect, drain, needsChoice, type Log } from './rules.js';
 import type { Effect, Sheet, VoyagesMove } from './types.js';
 
-/** The sailors a die change may spend: every multiset of `count` rows the crew can pay (§1.5, map 4). */
+const [ROW_A, ROW_B, ROW_C] = CREW_ROWS;
+
+/**
+ * The sailors a die change may spend: every multiset of `count` rows the crew can pay (§1.5, map 4),
+ * as row lists in order (AA, AB, AC, BB, ...). Written without closures: it runs for every listed move.
+ */
 export function rowCombos(s: Sheet, count: number, heroic: boolean): CrewRow[][] {
+  const have = [0, 1, 2].map((i) => {
+    const r = s.rows[i];
+    return r === undefined ? 0 : heroic ? r.heroic : r.normal;
+  });
   const out: CrewRow[][] = [];
-  const walk = (from: number, left: number, picked: CrewRow[]) => {
-    if (left === 0) {
-      out.push(picked);
-      return;
+  for (let a = Math.min(count, have[0] ?? 0); a >= 0; a--) {
+    for (let b = Math.min(count - a, have[1] ?? 0); b >= 0; b--) {
+      const c = count - a - b;
+      if (c > (have[2] ?? 0)) continue;
+      out.push([...Array<CrewRow>(a).fill(ROW_A), ...Array<CrewRow>(b).fill(ROW_B), ...Array<CrewRow>(c).fill(ROW_C)]);
     }
-    for (let i = from; i < CREW_ROWS.length; i++) {
-      const row = CREW_ROWS[i] as CrewRow;
-      const used = picked.filter((x) => x === row).length;
-      const r = s.rows[i];
-      if (r && (heroic ? r.heroic : r.normal) > used) walk(i, left - 1, [...picked, row]);
-    }
-  };
-  walk(0, count, []);
+  }
   return out;
 }
 
