@@ -6,12 +6,13 @@
  */
 import { Random, createRng } from '../../engine/random.js';
 import type { Bot } from '../../engine/types.js';
-import { GOODS, NEIGHBOURS, REGION_COUNT, STACKS, TOKEN_VALUES, PORTUGAL } from './data.js';
+import { GOODS, NEIGHBOURS, PORTUGAL, REGION_COUNT, STACKS } from './data.js';
 import { actionMoves, legalMoves } from './legal.js';
 import { scoreBreakdown } from './score.js';
 import { shipsOnBoard } from './rules.js';
 import { applyMove } from './turn.js';
 import type { NavegadorMove, NavegadorState, PlayerState } from './types.js';
+import { unseenValues } from './view.js';
 
 export const BOT_LEVELS = ['random', 'greedy'] as const;
 
@@ -31,19 +32,17 @@ const DEPTH: readonly number[] = (() => {
   return depth;
 })();
 
-/** The bot's belief: the state with every secret token replaced by the unseen average. */
+/**
+ * The bot's belief: the state with every secret token replaced by the average of the values not yet
+ * revealed (public knowledge, §8), so its simulations never depend on where a token really lies.
+ */
 function belief(state: NavegadorState): NavegadorState {
-  const seen = new Set<number>();
-  for (const r of state.regions) for (const v of r.faceUp) seen.add(v);
-  const average = GOODS.map((good) => {
-    const unseen = TOKEN_VALUES[good].filter((v) => !seen.has(v));
-    return unseen.length === 0 ? 0 : Math.round(unseen.reduce((a, b) => a + b, 0) / unseen.length / 10) * 10;
-  });
+  const average = unseenValues(state).map((values) => Math.round(values.reduce((a, b) => a + b, 0) / values.length / 10) * 10);
   return {
     ...state,
     regions: state.regions.map((r, id) => {
       const good = STACKS[id]?.good;
-      return good ? { ...r, hidden: r.hidden.map(() => average[GOODS.indexOf(good)] as number) } : r;
+      return good && r.hidden.length > 0 ? { ...r, hidden: r.hidden.map(() => average[GOODS.indexOf(good)] as number) } : r;
     }),
     setAside: state.setAside.map(() => 0),
   };

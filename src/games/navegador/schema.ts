@@ -54,6 +54,7 @@ export const viewSchema = Type.Object(
     chartTaken: Type.Array(Type.Integer()),
     navegador: Type.Object({ holder: Type.Integer(), orangeField: Type.Union([Type.Integer(), Type.Null()]), moved: Type.Integer() }),
     setAside: Type.Union([Type.Array(Type.Integer()), Type.Null()]),
+    unseenValues: Type.Array(Type.Array(Type.Integer()), { description: 'per good, the sorted values not yet revealed' }),
     toMove: Type.Array(Type.Integer()),
   },
   { additionalProperties: true },

@@ -49,12 +49,15 @@ t.test('golden 52: hidden information (§8)', async (t) => {
     t.equal(json(view), json(navegador.view(s, 0)), 'every view is the same');
     t.ok(Value.Check(navegador.viewSchema, view), 'the view matches viewSchema');
   }
+  const unseen = (x: NavegadorState) => (navegador.view(x, null) as { unseenValues: number[][] }).unseenValues[2]!;
+  t.ok(unseen(s).includes(80) && unseen(s).includes(160), 'Timor values are among the unseen spice values');
   const { state, log } = play(s, 1, { type: 'sail', paths: [{ path: [9, 10], count: 2 }] });
   for (const viewer of viewers(state)) {
     const view = navegador.view(state, viewer) as { regions: unknown[] };
     t.same(view.regions[10], { explored: true, hiddenCount: 0, faceUp: [80, 160] });
   }
   t.match(log.find((l) => l.type === 'region.explored'), { region: 10, values: [80, 160], bonus: 80 });
+  t.same(unseen(state), unseen(s).filter((v) => v !== 80 && v !== 160), 'once revealed they leave the unseen set');
 });
 
 t.test('the set-aside tokens are revealed once the game has ended (§8 decision)', async (t) => {
