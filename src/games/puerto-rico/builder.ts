@@ -3,7 +3,7 @@ import { ruleError } from '../../engine/result.js';
 import type { RuleError, Seat } from '../../engine/types.js';
 import { BUILDINGS, BUILDING_DATA, CITY_SPACES } from './data.js';
 import type { Draft } from './draft.js';
-import { buildRefusal, buildingName, buildingPrice, citySpacesUsed, doubloons, colonistAvailable, isOccupied, seatName, takeBonusColonist } from './rules.js';
+import { buildRefusal, buildingCost, buildingName, buildingPrice, citySpacesUsed, doubloons, occupiedQuarries, owns, colonistAvailable, isOccupied, seatName, takeBonusColonist } from './rules.js';
 import type { MoveOf, PlayerState, PuertoRicoMove, PuertoRicoState } from './types.js';
 
 /** BLD-5: an occupied University owned before this build, and a colonist to put. */
@@ -15,11 +15,15 @@ export function builderMoves(state: PuertoRicoState, seat: Seat): PuertoRicoMove
   const player = state.players[seat] as PlayerState;
   const moves: PuertoRicoMove[] = [];
   const university = universityChoices(state, player);
+  // BLD-2 and BLD-3 with the board read once (buildRefusal, used by apply, checks one building at a time).
   const freeSpaces = CITY_SPACES - citySpacesUsed(player);
+  const quarries = occupiedQuarries(player);
+  const privilege = state.role === 'builder' && state.roleHolder === seat ? 1 : 0;
   for (const building of BUILDINGS) {
-    // Cheap filters first; buildRefusal has the final word (BLD-2).
-    if (BUILDING_DATA[building].spaces > freeSpaces || state.buildingSupply[building] <= 0) continue;
-    if (buildRefusal(state, seat, building) !== null) continue;
+    const data = BUILDING_DATA[building];
+    if (data.spaces > freeSpaces || state.buildingSupply[building] <= 0 || owns(player, building)) continue;
+    const price = Math.max(0, buildingCost(state, building) - Math.min(quarries, data.quarryCap) - privilege);
+    if (price > player.doubloons) continue;
     for (const u of university) moves.push({ type: 'build', building, university: u });
   }
   moves.push({ type: 'pass' });
