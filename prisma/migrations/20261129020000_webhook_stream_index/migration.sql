@@ -2,4 +2,4 @@
 -- the key, that is one index probe however many deliveries the stream already delivered.
 
 -- CreateIndex
-CREATE INDEX "webhook_deliveries_endpoint_id_game_id_status_seq_ordinal_seat_idx" ON "webhook_deliveries"("endpoint_id", "game_id", "status", "seq", "ordinal", "seat");
+CREATE INDEX "webhook_deliveries_stream_status_idx" ON "webhook_deliveries"("endpoint_id", "game_id", "status", "seq", "ordinal", "seat");
