@@ -24,7 +24,7 @@ import {
 import { build, buildTargets } from './map4.js';
 import { afterMoveAbilities, boostMoves, choiceMoves4, playMap4, rowCombos, rowsCanPay, spendRows, validRows } from './moves4.js';
 import { moveShip, sailPath } from './movement.js';
-import { collect, drain, gainSailor, gainStar, needsChoice, type Log } from './rules.js';
+import { awaiting, collect, drain, gainSailor, gainStar, needsChoice, type Log } from './rules.js';
 import type { Effect, Sheet, VoyagesMove, VoyagesState } from './types.js';
 
 /** The three uses of the dice (§1.4 step 3) and the map 2 skill that may turn each for free (§5.5). */
@@ -248,13 +248,6 @@ const isCargo = (x: unknown): x is CargoKind => typeof x === 'string' && (CARGO_
 const isSize = (x: unknown): x is MarauderSize => typeof x === 'string' && (MARAUDER_SIZES as readonly string[]).includes(x);
 const isPart = (x: unknown): x is Part => typeof x === 'string' && (PARTS as readonly string[]).includes(x);
 const rowsField = (rows: unknown): boolean => rows === undefined || validRows(rows);
-
-/** The queue's front item when it is a `k` waiting for this player's choice. */
-function awaiting<K extends Effect['k']>(b: Board, s: Sheet, k: K): Extract<Effect, { k: K }> | null {
-  const head = s.queue[0];
-  if ((s.step !== 'resolve' && s.step !== 'duty') || head?.k !== k || !needsChoice(b, s, head)) return null;
-  return head as Extract<Effect, { k: K }>;
-}
 
 /**
  * Applies one move of `seat` to its copied sheet `s`. Returns null when accepted, else an error code:

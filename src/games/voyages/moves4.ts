@@ -20,7 +20,7 @@ import {
   visitTower,
 } from './map4.js';
 import { moveShip, sailPath } from './movement.js';
-import { buildOptions, collect, drain, needsChoice, type Log } from './rules.js';
+import { awaiting, buildOptions, collect, drain, type Log } from './rules.js';
 import type { Effect, Sheet, VoyagesMove } from './types.js';
 
 const [ROW_A, ROW_B, ROW_C] = CREW_ROWS;
@@ -106,12 +106,6 @@ export function choiceMoves4(b: Board, s: Sheet, head: Effect): VoyagesMove[] {
 
 type Map4Move = Extract<VoyagesMove, { type: 'recruit' | 'promote' | 'boost' | 'bonus' | 'extra' | 'build' | 'tower' | 'light' }>;
 
-function awaiting4<K extends Effect['k']>(b: Board, s: Sheet, k: K): Extract<Effect, { k: K }> | null {
-  const head = s.queue[0];
-  if ((s.step !== 'resolve' && s.step !== 'duty') || head?.k !== k || !needsChoice(b, s, head)) return null;
-  return head as Extract<Effect, { k: K }>;
-}
-
 const isInt = (x: unknown, min: number, max: number): x is number => typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max;
 
 /** Applies a map 4 move; returns an error code or null. */
@@ -120,14 +114,14 @@ export function playMap4(b: Board, s: Sheet, move: Map4Move, seat: number, log: 
   switch (move.type) {
     case 'recruit': {
       if (!isRow(move.row)) return 'INVALID_MOVE';
-      if (!awaiting4(b, s, 'sailor') || !openRows(b, s).includes(move.row)) return 'ILLEGAL_MOVE';
+      if (!awaiting(b, s, 'sailor') || !openRows(b, s).includes(move.row)) return 'ILLEGAL_MOVE';
       s.queue.shift();
       recruit(b, s, move.row, seat, log);
       break;
     }
     case 'promote': {
       if (!isRow(move.row)) return 'INVALID_MOVE';
-      const head = awaiting4(b, s, 'relic');
+      const head = awaiting(b, s, 'relic');
       if (!head || !rowsWith(s, false).includes(move.row)) return 'ILLEGAL_MOVE';
       s.queue.shift();
       promote(s, move.row, seat, log);
@@ -161,7 +155,7 @@ export function playMap4(b: Board, s: Sheet, move: Map4Move, seat: number, log: 
     }
     case 'build': {
       if (!isInt(move.building, 0, s.buildings.length - 1) || !isInt(move.value, 1, 6)) return 'INVALID_MOVE';
-      const head = awaiting4(b, s, 'build');
+      const head = awaiting(b, s, 'build');
       if (!head || !buildOptions(b, s, head.value).some((o) => o.building === move.building && o.value === move.value)) return 'ILLEGAL_MOVE';
       s.queue.shift();
       s.queue.unshift(...build(b, s, move.building, move.value, seat, log));
@@ -169,7 +163,7 @@ export function playMap4(b: Board, s: Sheet, move: Map4Move, seat: number, log: 
     }
     case 'tower': {
       if (!isInt(move.column, 1, 4)) return 'INVALID_MOVE';
-      if (!awaiting4(b, s, 'tower') || !towerColumns(s).includes(move.column)) return 'ILLEGAL_MOVE';
+      if (!awaiting(b, s, 'tower') || !towerColumns(s).includes(move.column)) return 'ILLEGAL_MOVE';
       s.queue.shift();
       s.queue.unshift(...visitTower(b, s, move.column, seat, log));
       break;
@@ -177,11 +171,11 @@ export function playMap4(b: Board, s: Sheet, move: Map4Move, seat: number, log: 
     case 'light': {
       if (move.space !== null && typeof move.space !== 'string') return 'INVALID_MOVE';
       const target = move.space === null ? -1 : b.ids.indexOf(move.space);
-      if (awaiting4(b, s, 'lightAny')) {
+      if (awaiting(b, s, 'lightAny')) {
         if (!unlit(b, s).includes(target)) return 'ILLEGAL_MOVE';
         s.queue.shift();
         light(b, s, target, 'reward', seat, log);
-      } else if (awaiting4(b, s, 'sight')) {
+      } else if (awaiting(b, s, 'sight')) {
         if (target >= 0 && !sightTargets(b, s).includes(target)) return 'ILLEGAL_MOVE';
         if (move.space !== null && target < 0) return 'ILLEGAL_MOVE';
         s.queue.shift();

@@ -170,6 +170,13 @@ export function needsChoice(b: Board, s: Sheet, effect: Effect): boolean {
   }
 }
 
+/** The queue's front item when it is a `k` waiting for this player's choice. */
+export function awaiting<K extends Effect['k']>(b: Board, s: Sheet, k: K): Extract<Effect, { k: K }> | null {
+  const head = s.queue[0];
+  if ((s.step !== 'resolve' && s.step !== 'duty') || head?.k !== k || !needsChoice(b, s, head)) return null;
+  return head as Extract<Effect, { k: K }>;
+}
+
 /** The writes a map 4 build item allows (`value` null: any value). */
 export function buildOptions(b: Board, s: Sheet, value: number | null): { building: number; value: number }[] {
   return value === null ? anyBuilds(b, s) : buildTargets(b, s, value).map((building) => ({ building, value }));
