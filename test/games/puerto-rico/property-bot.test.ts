@@ -21,8 +21,8 @@ t.test('bot games end, conserve every piece and agree with legalMoves (END-1..EN
       seed,
       policy: 'greedy',
       maxMoves: 3000,
-      deepEvery: 13,
-      check: makeCheck(seed, 9),
+      deepEvery: 20,
+      check: makeCheck(seed, 12),
     });
     if (puertoRico.outcome(game.state as PuertoRicoState)) played++;
     moves += game.moves.length;
