@@ -7,9 +7,6 @@
 export const MAP_IDS = [1, 2, 3, 4] as const;
 export type MapId = (typeof MAP_IDS)[number];
 
-/** Maps whose rules this engine implements (the others are refused by `validateOptions`). */
-export const IMPLEMENTED_MAPS: readonly MapId[] = [1, 2, 3, 4];
-
 /** Windrose numbers (§2.1): 1 = N, then clockwise. */
 export const DIRECTIONS = [1, 2, 3, 4, 5, 6] as const;
 export const DIRECTION_NAMES = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;

@@ -5,7 +5,6 @@
 import { accept, parseWithSchema, refuse } from '../../engine/result.js';
 import type { GameDefinition, LogEntry, Result, Seat } from '../../engine/types.js';
 import { bot } from './bot.js';
-import { IMPLEMENTED_MAPS } from './data.js';
 import { legalMovesFor } from './moves.js';
 import { applyToCopy } from './round.js';
 import { moveSchema, optionsSchema, viewSchema } from './schemas.js';
@@ -14,8 +13,14 @@ import { ENGINE_VERSION, setup } from './setup.js';
 import type { VoyagesMove, VoyagesMoveType, VoyagesOptions, VoyagesState } from './types.js';
 import { view } from './view.js';
 
-const MOVE_TYPES: readonly VoyagesMoveType[] = ['steer', 'sail', 'duty', 'cargo', 'sell', 'dread', 'fort', 'attack', 'log', 'damage', 'complete', 'write', 'reinforce',
-  'recruit', 'promote', 'boost', 'bonus', 'extra', 'build', 'tower', 'light'];
+/** Every move type; the union in types.ts is the source, this list checks raw input against it. */
+const MOVE_TYPES: readonly VoyagesMoveType[] = [
+  ...(['steer', 'sail', 'duty'] as const), // every map (§1.4)
+  ...(['cargo', 'sell', 'dread'] as const), // map 1
+  ...(['fort', 'attack'] as const), // map 2
+  ...(['log', 'damage', 'complete', 'write', 'reinforce'] as const), // map 3
+  ...(['recruit', 'promote', 'boost', 'bonus', 'extra', 'build', 'tower', 'light'] as const), // map 4
+];
 const MIN_PLAYERS = 1;
 const MAX_PLAYERS = 12;
 
@@ -24,9 +29,6 @@ function validateOptions(input: unknown, seats: number): Result<VoyagesOptions> 
   if (!parsed.ok) return parsed;
   if (!Number.isInteger(seats) || seats < MIN_PLAYERS || seats > MAX_PLAYERS) {
     return { ok: false, error: { code: 'INVALID_SEAT_COUNT', message: `Voyages plays ${MIN_PLAYERS} to ${MAX_PLAYERS} players` } };
-  }
-  if (!IMPLEMENTED_MAPS.includes(parsed.value.map)) {
-    return { ok: false, error: { code: 'INVALID_OPTIONS', message: `map ${parsed.value.map} is not available yet` } };
   }
   return parsed;
 }
