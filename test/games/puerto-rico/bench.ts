@@ -42,7 +42,7 @@ function randomGames(seats: number, seconds = SECONDS): { games: number; moves: 
 
 if (process.env['TAP'] === undefined) {
   // Warm the JIT up first, so the first player count measured is not penalised.
-  for (const seats of [2, 3, 4, 5]) randomGames(seats, 0.3);
+  for (const seats of [2, 3, 4, 5]) randomGames(seats, 1);
   for (const seats of [2, 3, 4, 5]) {
     const { games, moves } = randomGames(seats);
     console.log(`${seats}p random games: ${games.toFixed(0)}/s (${(moves / 1000).toFixed(0)}k moves/s)`);
