@@ -12,7 +12,7 @@ import mercurius from 'mercurius';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AnyGameDefinition } from './engine/types.js';
 import { GAMES, createRegistry } from './games/registry.js';
-import { createDatabase, type Database } from './store/database.js';
+import { openDatabase, type Database } from './store/database.js';
 import { EventStore } from './store/event-store.js';
 import { GameService } from './service/game-service.js';
 import { GameEvents } from './service/game-events.js';
@@ -82,11 +82,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const db = createDatabase(options.databaseUrl, options.poolSize);
+  const connections = openDatabase(options.databaseUrl, options.poolSize);
+  const db = connections.db;
   const registry = createRegistry(options.games ?? GAMES);
   const events = new GameEvents();
   const players = new PlayerService(db);
-  const games = new GameService(new EventStore(db), registry, events, {
+  const games = new GameService(new EventStore(db, connections.pool), registry, events, {
     snapshotEvery: options.snapshotEvery ?? 100,
     cacheSize: options.stateCacheSize ?? 1000,
     clock: options.clock ?? systemClock,
@@ -110,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await asyncPlay.stop();
     await bots.stop();
-    await db.$disconnect();
+    await connections.close();
   });
 
   installErrorHandlers(app);

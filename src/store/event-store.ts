@@ -6,6 +6,7 @@
  * optional snapshot and idempotency record, all or nothing. A lost race inserts nothing and is
  * reported as stale; the primary key (game_id, seq) makes a duplicate or a gap impossible even so.
  */
+import type pg from 'pg';
 import type { Database } from './database.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { outboxInsert, type OutboxEvents } from '../webhooks/outbox.js';
@@ -116,8 +117,38 @@ function isUniqueViolation(error: unknown): boolean {
   return text.includes('23505') || text.includes('Unique constraint') || text.includes('duplicate key');
 }
 
+/** One game with its seats in one round trip; JSON-built seats come back with dates as strings. */
+const GAME_WITH_SEATS = `
+  SELECT g.id, g.type, g.engine_version AS "engineVersion", g.options, g.seat_count AS "seatCount", g.status,
+         g.version, g.seed, g.seed_commitment AS "seedCommitment", g.created_by AS "createdById",
+         g.to_move AS "toMove", g.turn_started_at AS "turnStartedAt", g.outcome, g.created_at AS "createdAt",
+         g.started_at AS "startedAt", g.finished_at AS "finishedAt", g.clock,
+         COALESCE((SELECT json_agg(json_build_object(
+             'index', s.index, 'playerId', s.player_id, 'playerName', p.name, 'botLevel', s.bot_level,
+             'resigned', s.resigned, 'turnVersion', s.turn_version, 'turnStartedAt', s.turn_started_at,
+             'deadlineAt', s.deadline_at, 'reminderAt', s.reminder_at, 'reminded', s.reminded,
+             'reserveSeconds', s.reserve_seconds) ORDER BY s.index)
+           FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id), '[]') AS seats
+    FROM games g WHERE g.id = $1`;
+
+type JsonSeat = Omit<SeatRow, 'turnStartedAt' | 'deadlineAt' | 'reminderAt'> & {
+  turnStartedAt: string | null;
+  deadlineAt: string | null;
+  reminderAt: string | null;
+};
+
+const toDate = (value: string | null): Date | null => (value === null ? null : new Date(value));
+
 export class EventStore {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly pool: pg.Pool,
+  ) {}
+
+  /** Runs a Prisma.sql-built statement straight on the pool (the hot path; see database.ts). */
+  private async sql<T extends pg.QueryResultRow>(query: Prisma.Sql): Promise<T[]> {
+    return (await this.pool.query<T>(query.text, query.values)).rows;
+  }
 
   async createGame(input: {
     id: string;
@@ -160,8 +191,18 @@ export class EventStore {
   }
 
   async getGame(id: string): Promise<GameRow | null> {
-    const game = await this.db.game.findUnique({ where: { id }, include: gameInclude });
-    return game ? toGameRow(game) : null;
+    const { rows } = await this.pool.query<Omit<GameRow, 'seats'> & { seats: JsonSeat[] }>(GAME_WITH_SEATS, [id]);
+    const game = rows[0];
+    if (!game) return null;
+    return {
+      ...game,
+      seats: game.seats.map((s) => ({
+        ...s,
+        turnStartedAt: toDate(s.turnStartedAt),
+        deadlineAt: toDate(s.deadlineAt),
+        reminderAt: toDate(s.reminderAt),
+      })),
+    };
   }
 
   /** Takes an empty seat before the start; false when it was taken meanwhile or the game started. */
@@ -206,7 +247,7 @@ export class EventStore {
     const snapshot = input.snapshot === undefined ? null : JSON.stringify(input.snapshot);
     const idem = input.idempotency;
     try {
-      const rows = await this.db.$queryRaw<{ seq: number; created_at: Date }[]>`
+      const rows = await this.sql<{ seq: number; created_at: Date }>(Prisma.sql`
         WITH bumped AS (
           UPDATE games
              SET version = version + 1,
@@ -238,7 +279,7 @@ export class EventStore {
                  ${idem ? JSON.stringify(idem.response) : null}::jsonb
             FROM bumped WHERE ${idem?.key ?? null}::text IS NOT NULL
         )
-        SELECT seq, created_at FROM inserted`;
+        SELECT seq, created_at FROM inserted`);
       const row = rows[0];
       return row ? { ok: true, seq: row.seq, createdAt: row.created_at } : { ok: false, reason: 'stale' };
     } catch (error) {
