@@ -1,6 +1,18 @@
 /**
  * Voyages (Postmark Games), a roll-and-write for 1-12 players acting simultaneously on three shared dice.
  * Rules: shared/rules/voyages.md and seed 003. types.ts describes the moves of one player's round.
+ *
+ * Engine decisions where the reference leaves the move shape open:
+ * - A round is several small moves per player (steer, sail, duty, then the choices the rules ask for)
+ *   instead of one compound move, so `legalMoves` stays small; a step with a single legal move is
+ *   played inside `apply`. The duty die is modified at the duty step; nothing a player gains while
+ *   moving changes what sailors may do (the map 3 aft check is taken at the start of the round, §1.4
+ *   step 3), so this is the same game as modifying all three dice first.
+ * - Map 2's free Oars/Rudder/Quarters step is used automatically whenever a die changes without a
+ *   heroic sailor: it only ever saves sailors.
+ * - Solo games last 16 rounds on every map; `maxRounds` (default 30) bounds multi-player games only.
+ * - Forced choices are never asked: one open cargo track, one open fort track, one logbook with a slot,
+ *   one part to damage or reinforce, one crew row with room, one watchtower column, one lighthouse.
  */
 import { accept, parseWithSchema, refuse } from '../../engine/result.js';
 import type { GameDefinition, LogEntry, Result, Seat } from '../../engine/types.js';
