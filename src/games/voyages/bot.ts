@@ -183,6 +183,9 @@ function dutyValue(b: Board, box: number | null, raw: number): number {
   return map1Sheet(b).duties.grid[Math.floor(box / GRID_COLUMNS)]?.[box % GRID_COLUMNS] ?? raw;
 }
 
+/** A sailor spent on an ability: a normal one, or a heroic one (2 gold at the end). */
+const abilityCost = (heroic: boolean): number => (heroic ? HEROIC_COST : 2 * NORMAL_COST);
+
 /** A watchtower reward's rough worth (§7.4): gold as is, a star, sailors and writes. */
 function towerCellWorth(b: Board, s: Sheet, column: number): number {
   const cell = map4Sheet(b).watchtowers.grid.find((c) => c.tier === nextTier(s) && c.column === column);
@@ -217,7 +220,7 @@ function moveWorth(b: Board, state: VoyagesState, s: Sheet, move: VoyagesMove, c
     }
     case 'sail': {
       const raw = state.dice[move.die] ?? 0;
-      const steps = broken(b, s, 'bow') ? Math.max(0, move.value - 2) : move.value;
+      const steps = (broken(b, s, 'bow') ? Math.max(0, move.value - 2) : move.value) + s.boost;
       const entered = sailPath(b, s.ship, s.direction, steps, skillActive(b, s, 'prow'));
       return landingWorth(b, s, entered, cache) + hazardWorth(b, s, entered) - spendCost(raw, move.value, move.heroic);
     }
@@ -266,10 +269,19 @@ function moveWorth(b: Board, state: VoyagesState, s: Sheet, move: VoyagesMove, c
     }
     case 'promote':
       return s.rows[CREW_ROWS.indexOf(move.row)]?.normal ?? 0;
-    case 'boost':
-    case 'bonus':
+    case 'boost': {
+      // §7.6: worth the best sail it makes possible, less the sailor.
+      const after: Sheet = { ...s, boost: s.boost + move.amount };
+      const sails = legalMovesFor(state, after).filter((m) => m.type === 'sail');
+      return Math.max(-Infinity, ...sameRowsOnce(sails).map((m) => moveWorth(b, state, after, m, cache))) - abilityCost(move.heroic);
+    }
+    case 'bonus': {
+      // §7.6: worth what the new final space adds over the current one, less the sailor.
+      const entered = sailPath(b, s.ship, move.direction, move.heroic ? 2 : 1, false);
+      return landingWorth(b, s, entered, cache) - landingWorth(b, s, [s.ship], cache) - abilityCost(move.heroic);
+    }
     case 'extra':
-      // Abilities cost a sailor; the greedy bot keeps its crew for the dice.
+      // One more write of the same value rarely beats keeping the sailor for the dice.
       return -2;
     case 'build':
       return (s.buildings[move.building]?.length ?? 0) + 1;

@@ -1,6 +1,7 @@
 /**
- * Voyages benchmark (run: `npx tsx test/games/voyages/bench.ts [games]`): complete random and greedy games
- * per second per seat count, and the replay time of a recorded full game. Never asserted in tests.
+ * Voyages benchmark (run: `npx tsx test/games/voyages/bench.ts [games]`, or call `benchVoyages` from
+ * the shared `npm run bench` runner): complete random and greedy games per second per map and seat count,
+ * and the replay time of a recorded full game. Never asserted in tests.
  */
 import { Random, createRng } from '../../../src/engine/random.js';
 import { replay, type RecordedMove } from '../../../src/engine/replay.js';
@@ -24,10 +25,12 @@ function playOut(seats: number, map: number, seed: string, policy: 'random' | 'g
   return moves;
 }
 
-const games = Number(process.argv[2] ?? 200);
-// `npx tap test/games/voyages` also loads this file: only a direct run measures.
-const maps = process.env.TAP ? [] : [1, 2, 3, 4];
-for (const map of maps) {
+/** Measures every map and seat count; `games` complete games per policy, divided by the seat count. */
+export function benchVoyages(games: number, report: (line: string) => void): void {
+  for (const map of [1, 2, 3, 4]) benchMap(map, games, report);
+}
+
+function benchMap(map: number, games: number, report: (line: string) => void): void {
   for (const seats of [1, 2, 5, 12]) {
     for (const policy of ['random', 'greedy'] as const) {
       const n = Math.max(5, Math.round(games / seats));
@@ -35,12 +38,15 @@ for (const map of maps) {
       let moves = 0;
       for (let i = 0; i < n; i++) moves += playOut(seats, map, `bench${i}`, policy).length;
       const seconds = (performance.now() - t0) / 1000;
-      console.log(`map ${map} seats ${seats} ${policy}: ${(n / seconds).toFixed(0)} games/s, ${(moves / seconds).toFixed(0)} moves/s`);
+      report(`map ${map} seats ${seats} ${policy}: ${(n / seconds).toFixed(0)} games/s, ${(moves / seconds).toFixed(0)} moves/s`);
     }
     const record = { seats, options: { map }, seed: 'bench-replay', moves: playOut(seats, map, 'bench-replay', 'greedy') };
     const t0 = performance.now();
     const reps = 20;
     for (let i = 0; i < reps; i++) if (!replay(voyages, record).ok) throw new Error('replay failed');
-    console.log(`map ${map} seats ${seats}: full-game replay (${record.moves.length} moves) ${((performance.now() - t0) / reps).toFixed(2)} ms`);
+    report(`map ${map} seats ${seats}: full-game replay (${record.moves.length} moves) ${((performance.now() - t0) / reps).toFixed(2)} ms`);
   }
 }
+
+// `npx tap test/games/voyages` also loads this file: only a direct run measures.
+if (!process.env.TAP && process.argv[1]?.endsWith('bench.ts')) benchVoyages(Number(process.argv[2] ?? 200), (line) => console.log(line));
