@@ -5,7 +5,9 @@
  *      endpoint for every event (3 to 4 outbox rows in the same statement), interleaved so both see the
  *      same machine load;
  *   2. the time from a move's HTTP answer to its signed delivery at a local receiver (p50/p99).
- * Knobs: BENCH_MOVES (400).
+ *      Moves come back to back unless BENCH_PACE_MS spaces them (one game's deliveries go out one at a time,
+ *      in order, so a single game moving faster than its endpoint's round trip builds a queue).
+ * Knobs: BENCH_MOVES (400), BENCH_PACE_MS (0).
  */
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -15,6 +17,7 @@ import { migrate } from '../src/store/migrate.js';
 import { nim } from '../test/support/nim.js';
 
 const MOVES = Number(process.env.BENCH_MOVES ?? 400);
+const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 0);
 const server = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const name = `portolan_bench_async_${process.pid}`;
 const admin = async (sql: string) => {
@@ -68,12 +71,13 @@ try {
       lat[kind].push(t1 - t0);
       if (kind === 'watched') answered.set(`${id}:${i + 1}`, t1);
     }
+    if (PACE_MS > 0) await new Promise((r) => setTimeout(r, PACE_MS));
   }
   const until = performance.now() + 30_000;
   while (arrivals.size < MOVES && performance.now() < until) await new Promise((r) => setTimeout(r, 50));
   const delays = [...answered].flatMap(([key, t]) => (arrivals.has(key) ? [arrivals.get(key)! - t] : []));
   const f = (x: number) => `${x.toFixed(2)} ms`;
-  console.log(`## Move latency, ${MOVES} moves each, interleaved (app.inject, one at a time)`);
+  console.log(`## Move latency, ${MOVES} moves each, interleaved (app.inject, one at a time${PACE_MS ? `, ${PACE_MS} ms apart` : ''})`);
   console.log(`no endpoints:        p50 ${f(pct(lat.quiet, 50))}  p99 ${f(pct(lat.quiet, 99))}`);
   console.log(`2 endpoints watching: p50 ${f(pct(lat.watched, 50))}  p99 ${f(pct(lat.watched, 99))}`);
   console.log(`## Move answered -> signed move.made received: ${delays.length}/${MOVES} delivered, p50 ${f(pct(delays, 50))}  p99 ${f(pct(delays, 99))}`);
