@@ -4,17 +4,17 @@
  *   1. moves per second and p50/p99 latency through the HTTP API (a listening server, real sockets) for
  *      N concurrent games, every move durably committed;
  *   2. the cost of a move late in a long game (BENCH_LONG moves already in the log) against one early in
- *      a fresh game, with a cold cache (snapshot + tail) and a warm one;
+ *      a fresh game, warm (state cache) and cold (a server with STATE_CACHE_SIZE=0: snapshot + tail);
  *   3. per hosted engine: complete random games per second on one core, and the time to replay a full
  *      recorded game (the fixtures under test/games/<id>/fixtures).
  * Knobs: BENCH_GAMES (50), BENCH_MOVES per game (100), BENCH_LONG (60000), BENCH_ENGINE_SECONDS (3).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
 import { GAMES } from '../src/games/registry.js';
 import { Random, createRng } from '../src/engine/random.js';
 import { replay, type GameRecord } from '../src/engine/replay.js';
@@ -98,10 +98,9 @@ async function throughput(base: string, a: string, b: string): Promise<void> {
   console.log(`moves/s: ${(latencies.length / seconds).toFixed(0)}   p50: ${ms(percentile(latencies, 50))}   p99: ${ms(percentile(latencies, 99))}   max: ${ms(latencies[latencies.length - 1] ?? NaN)}`);
 }
 
-async function timeMoves(base: string, id: string, a: string, b: string, from: number, count: number, clearCache?: () => void): Promise<number[]> {
+async function timeMoves(base: string, id: string, a: string, b: string, from: number, count: number): Promise<number[]> {
   const times: number[] = [];
   for (let v = from; v < from + count; v++) {
-    clearCache?.();
     const t0 = performance.now();
     await http(base, 'POST', `/v1/games/${id}/moves`, v % 2 === 0 ? a : b, { move: { type: 'take', count: 1 }, expectedVersion: v });
     times.push(performance.now() - t0);
@@ -109,7 +108,7 @@ async function timeMoves(base: string, id: string, a: string, b: string, from: n
   return times.sort((x, y) => x - y);
 }
 
-async function lateVersusEarly(base: string, url: string, a: string, b: string, clearCache: () => void): Promise<void> {
+async function lateVersusEarly(base: string, coldBase: string, url: string, a: string, b: string): Promise<void> {
   const stones = LONG_GAME + 1000;
   const long = await newNimGame(base, a, b, stones);
   // Fill the log directly (the HTTP path is measured above): LONG_GAME "take 1" moves and the snapshots
@@ -135,9 +134,9 @@ async function lateVersusEarly(base: string, url: string, a: string, b: string, 
   const n = 200;
   const early = await timeMoves(base, fresh, a, b, 0, n);
   const late = await timeMoves(base, long, a, b, LONG_GAME, n);
-  const earlyCold = await timeMoves(base, fresh, a, b, n, 50, clearCache);
-  const lateCold = await timeMoves(base, long, a, b, LONG_GAME + n, 50, clearCache);
-  console.log(`\n## A move late in a ${LONG_GAME}-move game vs early in a fresh one (median of ${n}; cold = cache cleared before each move)`);
+  const earlyCold = await timeMoves(coldBase, fresh, a, b, n, 50);
+  const lateCold = await timeMoves(coldBase, long, a, b, LONG_GAME + n, 50);
+  console.log(`\n## A move late in a ${LONG_GAME}-move game vs early in a fresh one (median of ${n}; cold = no state cache, snapshot + tail)`);
   console.log(`warm: early ${ms(percentile(early, 50))}, late ${ms(percentile(late, 50))}, ratio late/early ${(percentile(late, 50) / percentile(early, 50)).toFixed(2)}`);
   console.log(`cold: early ${ms(percentile(earlyCold, 50))}, late ${ms(percentile(lateCold, 50))}, ratio late/early ${(percentile(lateCold, 50) / percentile(earlyCold, 50)).toFixed(2)}`);
 }
@@ -188,16 +187,37 @@ async function engines(): Promise<void> {
   }
 }
 
+/** Starts bench/server.ts in a child process and resolves with its URL. */
+function startServer(databaseUrl: string, stateCache: number): Promise<{ base: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./server.ts', import.meta.url).pathname], {
+    env: { ...process.env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_STATE_CACHE: String(stateCache) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /LISTENING (\S+)/.exec(chunk.toString());
+      if (match?.[1]) resolve({ base: match[1], child });
+    });
+  });
+}
+
 const db = await database();
+const servers: ChildProcess[] = [];
 try {
-  const app = await buildApp({ databaseUrl: db.url, games: [nim, ...GAMES], poolSize: 20 });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const a = (await http(base, 'POST', '/v1/players', undefined, { name: 'bench-a' })).token;
-  const b = (await http(base, 'POST', '/v1/players', undefined, { name: 'bench-b' })).token;
-  await throughput(base, a, b);
-  await lateVersusEarly(base, db.url, a, b, () => app.games.clearCache());
-  await app.close();
+  const warm = await startServer(db.url, 1000);
+  const cold = await startServer(db.url, 0);
+  servers.push(warm.child, cold.child);
+  const a = (await http(warm.base, 'POST', '/v1/players', undefined, { name: 'bench-a' })).token;
+  const b = (await http(warm.base, 'POST', '/v1/players', undefined, { name: 'bench-b' })).token;
+  await throughput(warm.base, a, b);
+  await lateVersusEarly(warm.base, cold.base, db.url, a, b);
   await engines();
 } finally {
+  for (const child of servers) {
+    child.removeAllListeners('exit');
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
   await db.cleanup();
 }

@@ -35,7 +35,6 @@ import type { TimerOptions, TurnTimers } from './timers/timers.js';
 import type { WebhookDispatcher, WebhookOptions } from './webhooks/dispatcher.js';
 import type { WebhookService } from './webhooks/service.js';
 import { webhookRoutes } from './http/routes/webhooks.js';
-import { loadConfig, webhookSettings } from './config.js';
 
 export interface AppOptions {
   readonly databaseUrl: string;
@@ -49,7 +48,7 @@ export interface AppOptions {
   readonly workers?: boolean;
   /** Time for turn clocks, deadlines and webhook retries; tests inject one they move by hand. */
   readonly clock?: Clock;
-  /** Webhook delivery settings; default from the environment (WEBHOOK_* variables, see src/config.ts). */
+  /** Webhook delivery settings (src/server.ts passes the WEBHOOK_* variables); default: no private hosts allowed. */
   readonly webhooks?: Partial<WebhookOptions>;
   readonly timers?: Partial<TimerOptions>;
 }
@@ -100,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     games,
     clock: options.clock ?? systemClock,
-    webhooks: options.webhooks ?? webhookSettings(loadConfig()),
+    webhooks: options.webhooks ?? {},
     timers: options.timers,
     bots,
   });

@@ -26,7 +26,7 @@ export interface NimState {
 export type NimMove = { type: 'take'; count: number } | { type: 'swap' };
 
 const optionsSchema = Type.Object(
-  { stones: Type.Integer({ minimum: 1, maximum: 10_000, default: 15, description: 'stones in the pile' }) },
+  { stones: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 15, description: 'stones in the pile' }) },
   { additionalProperties: false },
 );
 
