@@ -8,7 +8,7 @@ import type { GameRegistry } from '../games/registry.js';
 import type { EventStore, GameRow, GameStatus, MoveRow } from '../store/event-store.js';
 import { ServiceError, notFound } from './errors.js';
 import type { GameEvents } from './game-events.js';
-import { StateCache, applyStored, initialState, stateAt, type LiveState } from './game-state.js';
+import { LruCache, applyStored, initialState, stateAt, type LiveState } from './game-state.js';
 import type { Player } from './players.js';
 import { validatorFor, type MoveValidator } from './move-validation.js';
 import { clockUpdates, parseClockOptions, readClock, systemClock, type Clock, type ClockOptions } from '../timers/clock.js';
@@ -122,13 +122,19 @@ export const visibleLog = (log: readonly LogEntry[], viewer: Viewer): LogEntry[]
   log.filter((entry) => entry.visibleTo === undefined || (viewer !== null && entry.visibleTo.includes(viewer)));
 
 export class GameService {
-  private readonly cache: StateCache;
+  private readonly cache: LruCache<LiveState>;
+  /**
+   * Rows of active untimed games, as of their cached state, so a move costs one round trip (the append)
+   * instead of two. Such a row changes only through appends; one made by another instance bumps the
+   * version, which the append's check catches, and the retry then reads the row afresh.
+   */
+  private readonly rows: LruCache<GameRow>;
   private readonly validators = new Map<string, MoveValidator>();
   /** Called after every committed move (the bot driver, webhooks...). */
   private readonly listeners: ((game: GameRow) => void)[] = [];
   private readonly clock: Clock;
   /** Recent states by `gameId:version`, so notifications about a fresh move rebuild nothing. */
-  private readonly recent = new StateCache(256);
+  private readonly recent = new LruCache<LiveState>(256);
 
   constructor(
     private readonly store: EventStore,
@@ -136,7 +142,8 @@ export class GameService {
     private readonly events: GameEvents,
     private readonly options: ServiceOptions,
   ) {
-    this.cache = new StateCache(options.cacheSize);
+    this.cache = new LruCache<LiveState>(options.cacheSize);
+    this.rows = new LruCache<GameRow>(options.cacheSize);
     this.clock = options.clock ?? systemClock;
     for (const game of registry.values()) this.validators.set(game.id, validatorFor(game));
   }
@@ -148,6 +155,7 @@ export class GameService {
   /** Forgets every cached state (tests use it to prove the log alone rebuilds them). */
   clearCache(): void {
     this.cache.clear();
+    this.rows.clear();
   }
 
   engine(type: string): AnyGameDefinition {
@@ -271,14 +279,15 @@ export class GameService {
   }
 
   private async playerMove(player: Player, gameId: string, input: SubmitMove, requestHash?: string): Promise<MoveResult> {
-    const game = await this.requireGame(gameId);
+    const cached = this.rows.get(gameId);
+    const game = cached ?? (await this.requireGame(gameId));
     const engine = this.engine(game.type);
     const validator = this.validators.get(engine.id);
     const invalid = validator?.(input.move);
     if (invalid) throw new ServiceError('INVALID_MOVE', invalid);
     const seat = await this.actingSeat(player, game, input.seat);
     const idempotency = requestHash && input.idempotencyKey ? { playerId: player.id, key: input.idempotencyKey, requestHash } : undefined;
-    return this.commitMove(game, engine, seat, player.id, input.move, input.expectedVersion, idempotency);
+    return this.commitMove(game, engine, seat, player.id, input.move, input.expectedVersion, idempotency, cached !== undefined);
   }
 
   /** Applies and appends one move; without an expected version, a lost race is retried on the new state. */
@@ -290,12 +299,20 @@ export class GameService {
     move: unknown,
     expectedVersion: number | undefined,
     idempotency?: { playerId: string; key: string; requestHash: string },
+    fromCache = false,
   ): Promise<MoveResult> {
     let current = game;
+    let cachedRow = fromCache;
     for (let attempt = 0; ; attempt++) {
       assertActive(current);
       const live = await this.live(current, engine);
       if (expectedVersion !== undefined && expectedVersion !== live.version) {
+        if (cachedRow) {
+          // Another instance may have moved the game on: judge against the database, not our cache.
+          current = await this.requireGame(current.id);
+          cachedRow = false;
+          continue;
+        }
         throw new ServiceError('STALE_VERSION', `the game is at version ${live.version}, not ${expectedVersion}`);
       }
       const applied = engine.apply(live.state, seat, move);
@@ -336,10 +353,15 @@ export class GameService {
         this.cache.set(current.id, { version, state: applied.state });
         this.recent.set(`${current.id}:${live.version}`, live);
         this.recent.set(`${current.id}:${version}`, { version, state: applied.state });
-        this.committed({ ...current, version, toMove, status: result.status, outcome });
+        const row: GameRow = { ...current, version, toMove, status: result.status, outcome, turnStartedAt: now };
+        if (row.status === 'active' && row.clock === null) this.rows.set(row.id, row);
+        else this.rows.delete(row.id);
+        this.committed(row);
         return result;
       }
       this.cache.delete(current.id);
+      this.rows.delete(current.id);
+      cachedRow = false;
       if (appended.reason === 'duplicate-key') throw new ServiceError('IDEMPOTENCY_RACE', 'a request with this key is in flight', 409);
       if (expectedVersion !== undefined) {
         throw new ServiceError('STALE_VERSION', `another move was accepted first; the game is past version ${expectedVersion}`);
@@ -365,6 +387,7 @@ export class GameService {
 
   /** Resigns the seat `pick` chooses on the latest state (null: nothing to do), retrying lost races. */
   private async resignSeat(gameId: string, playerId: string | null, pick: (game: GameRow) => Seat | null, text = 'resigned'): Promise<MoveResult> {
+    this.rows.delete(gameId); // the seat's resigned flag changes
     for (let attempt = 0; ; attempt++) {
       const game = await this.requireGame(gameId);
       assertActive(game);

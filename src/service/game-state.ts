@@ -16,12 +16,13 @@ export interface LiveState {
 
 const PAGE = 1000;
 
-export class StateCache {
-  private readonly entries = new Map<string, LiveState>();
+/** A small least-recently-used map (current states, recent states, game rows). */
+export class LruCache<V> {
+  private readonly entries = new Map<string, V>();
 
   constructor(private readonly capacity: number) {}
 
-  get(gameId: string): LiveState | undefined {
+  get(gameId: string): V | undefined {
     const entry = this.entries.get(gameId);
     if (entry) {
       // Map keeps insertion order: re-inserting marks the entry as most recently used.
@@ -31,7 +32,7 @@ export class StateCache {
     return entry;
   }
 
-  set(gameId: string, entry: LiveState): void {
+  set(gameId: string, entry: V): void {
     if (this.capacity === 0) return;
     this.entries.delete(gameId);
     this.entries.set(gameId, entry);
