@@ -20,6 +20,23 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   });
 }
 
+/** Runs tap, echoing its output, and ends with the plain `N passed, N failed` line CI reads. */
+function runTap(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['tap', ...args], { stdio: ['inherit', 'pipe', 'inherit'], env });
+    let tail = ''; // the end of the output, where tap prints `# { total: N, pass: N, fail: N }`
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      tail = (tail + chunk.toString()).slice(-2000);
+    });
+    child.on('exit', (code, signal) => {
+      const match = /# \{ total: (\d+), pass: (\d+)(?:, fail: (\d+))?/.exec(tail);
+      if (match) process.stdout.write(`tests: ${match[2]} passed, ${match[3] ?? 0} failed\n`);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -64,7 +81,7 @@ try {
   await admin(serverUrl, `DROP DATABASE IF EXISTS ${template}`);
   await admin(serverUrl, `CREATE DATABASE ${template}`);
   await migrate(withDatabase(serverUrl, template));
-  code = await run('npx', ['tap', ...process.argv.slice(2)], {
+  code = await runTap(process.argv.slice(2), {
     ...process.env,
     PORTOLAN_TEST_SERVER_URL: serverUrl,
     PORTOLAN_TEST_TEMPLATE: template,

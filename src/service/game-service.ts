@@ -253,7 +253,7 @@ export class GameService {
 
   async abortGame(caller: Caller, gameId: string): Promise<GameSummary> {
     await this.requireCreator(caller, gameId);
-    if (!(await this.store.leaveWaiting(gameId, 'aborted'))) {
+    if (!(await this.store.abort(gameId))) {
       throw new ServiceError('GAME_ALREADY_STARTED', 'only a game that has not started can be aborted');
     }
     return this.summarize(await this.requireGame(gameId));
@@ -583,12 +583,6 @@ export class GameService {
     const after = this.recent.get(`${gameId}:${seq}`)?.state ?? applyStored(engine, gameId, before, [row]);
     const [move] = this.redactPage(engine, game, before, [row], viewer);
     return { version: seq, seat: viewer, view: engine.view(after, viewer), move: move ?? null };
-  }
-
-  /** One history record for a subscriber (redacted for `caller`). */
-  async moveFor(caller: Caller, gameId: string, seq: number): Promise<MoveRecord | null> {
-    const page = await this.history(caller, gameId, seq - 1, 1);
-    return page.items[0] ?? null;
   }
 
   /** The current state, from the cache or rebuilt from the log (snapshot plus later moves). */

@@ -214,12 +214,11 @@ export class EventStore {
     return updated === 1;
   }
 
-  /** waiting -> active (start) or waiting -> aborted; false when the game was not waiting any more. */
-  async leaveWaiting(gameId: string, to: 'active' | 'aborted', toMove: readonly number[] = []): Promise<boolean> {
-    const now = new Date();
+  /** waiting -> aborted; false when the game was not waiting any more. */
+  async abort(gameId: string): Promise<boolean> {
     const updated = await this.db.game.updateMany({
       where: { id: gameId, status: 'waiting' },
-      data: to === 'active' ? { status: 'active', startedAt: now, toMove: [...toMove], turnStartedAt: now } : { status: 'aborted', finishedAt: now },
+      data: { status: 'aborted', finishedAt: new Date() },
     });
     return updated.count === 1;
   }
