@@ -41,15 +41,13 @@ const JSONScalar = new GraphQLScalarType({
   parseLiteral: literal,
 });
 
-type Args<T> = T;
-
 export function createResolvers(games: GameService, players: PlayerService, events: GameEvents) {
   const gameFields = {
-    view: (game: GameSummary, { at }: Args<{ at?: number | null }>, ctx: MercuriusContext) =>
+    view: (game: GameSummary, { at }: { at?: number | null }, ctx: MercuriusContext) =>
       games.view(ctx.player, game.id, at ?? undefined),
-    legalMoves: async (game: GameSummary, { seat }: Args<{ seat?: number | null }>, ctx: MercuriusContext) =>
+    legalMoves: async (game: GameSummary, { seat }: { seat?: number | null }, ctx: MercuriusContext) =>
       (await games.legalMoves(ctx.player, game.id, seat ?? undefined)).moves,
-    history: (game: GameSummary, args: Args<{ after?: number | null; first?: number | null }>, ctx: MercuriusContext) =>
+    history: (game: GameSummary, args: { after?: number | null; first?: number | null }, ctx: MercuriusContext) =>
       games.history(ctx.player, game.id, args.after ?? 0, args.first ?? undefined),
   };
 
@@ -64,12 +62,12 @@ export function createResolvers(games: GameService, players: PlayerService, even
     },
     Query: {
       gameTypes: () => [...games.registry.values()].map(describeGameType),
-      gameType: (_: unknown, { id }: Args<{ id: string }>) => {
+      gameType: (_: unknown, { id }: { id: string }) => {
         const game = games.registry.get(id);
         return game ? describeGameType(game) : null;
       },
       me: (_: unknown, __: unknown, ctx: MercuriusContext) => ctx.player,
-      games: (_: unknown, args: Args<{ type?: string; status?: GameStatus; player?: string; after?: string; first?: number }>) =>
+      games: (_: unknown, args: { type?: string; status?: GameStatus; player?: string; after?: string; first?: number }) =>
         games.listGames({
           ...(args.type ? { type: args.type } : {}),
           ...(args.status ? { status: args.status } : {}),
@@ -77,7 +75,7 @@ export function createResolvers(games: GameService, players: PlayerService, even
           ...(args.after ? { cursor: args.after } : {}),
           ...(args.first ? { limit: args.first } : {}),
         }),
-      game: async (_: unknown, { id }: Args<{ id: string }>) => {
+      game: async (_: unknown, { id }: { id: string }) => {
         try {
           return await games.getGame(id);
         } catch (error) {
@@ -85,21 +83,21 @@ export function createResolvers(games: GameService, players: PlayerService, even
           throw error;
         }
       },
-      myTurn: (_: unknown, { first }: Args<{ first?: number }>, ctx: MercuriusContext) => games.myTurn(ctx.player, first),
+      myTurn: (_: unknown, { first }: { first?: number }, ctx: MercuriusContext) => games.myTurn(ctx.player, first),
     },
     Mutation: {
-      register: (_: unknown, { name }: Args<{ name: string }>) => players.register(name),
-      createGame: (_: unknown, args: Args<Parameters<GameService['createGame']>[1]>, ctx: MercuriusContext) =>
+      register: (_: unknown, { name }: { name: string }) => players.register(name),
+      createGame: (_: unknown, args: Parameters<GameService['createGame']>[1], ctx: MercuriusContext) =>
         games.createGame(ctx.player, withoutNulls(args)),
-      joinGame: (_: unknown, { id, seat }: Args<{ id: string; seat?: number | null }>, ctx: MercuriusContext) =>
+      joinGame: (_: unknown, { id, seat }: { id: string; seat?: number | null }, ctx: MercuriusContext) =>
         games.joinGame(ctx.player, id, seat ?? undefined),
-      addBot: (_: unknown, { id, seat, level }: Args<{ id: string; seat: number; level: string }>, ctx: MercuriusContext) =>
+      addBot: (_: unknown, { id, seat, level }: { id: string; seat: number; level: string }, ctx: MercuriusContext) =>
         games.addBot(ctx.player, id, seat, level),
-      startGame: (_: unknown, { id }: Args<{ id: string }>, ctx: MercuriusContext) => games.startGame(ctx.player, id),
-      abortGame: (_: unknown, { id }: Args<{ id: string }>, ctx: MercuriusContext) => games.abortGame(ctx.player, id),
+      startGame: (_: unknown, { id }: { id: string }, ctx: MercuriusContext) => games.startGame(ctx.player, id),
+      abortGame: (_: unknown, { id }: { id: string }, ctx: MercuriusContext) => games.abortGame(ctx.player, id),
       move: (
         _: unknown,
-        args: Args<{ id: string; move: unknown; seat?: number | null; expectedVersion?: number | null; idempotencyKey?: string | null }>,
+        args: { id: string; move: unknown; seat?: number | null; expectedVersion?: number | null; idempotencyKey?: string | null },
         ctx: MercuriusContext,
       ) =>
         games.submitMove(ctx.player, args.id, {
@@ -108,12 +106,12 @@ export function createResolvers(games: GameService, players: PlayerService, even
           expectedVersion: args.expectedVersion ?? undefined,
           idempotencyKey: args.idempotencyKey ?? undefined,
         }),
-      resign: (_: unknown, { id, seat }: Args<{ id: string; seat?: number | null }>, ctx: MercuriusContext) =>
+      resign: (_: unknown, { id, seat }: { id: string; seat?: number | null }, ctx: MercuriusContext) =>
         games.resign(ctx.player, id, seat ?? undefined),
     },
     Subscription: {
       gameMoves: {
-        subscribe: async (_: unknown, { id, fromVersion }: Args<{ id: string; fromVersion?: number | null }>, ctx: MercuriusContext) => {
+        subscribe: async (_: unknown, { id, fromVersion }: { id: string; fromVersion?: number | null }, ctx: MercuriusContext) => {
           const game = await games.getGame(id); // unknown games fail here, before anything listens
           const source = events.moves(id);
           const start = fromVersion ?? game.version;
