@@ -3,7 +3,7 @@
  * this class and hold no logic of their own; the rules are the engines'.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { AnyGameDefinition, LogEntry, Outcome, Seat, Viewer } from '../engine/types.js';
+import type { AnyGameDefinition, LogEntry, Seat, Viewer } from '../engine/types.js';
 import type { GameRegistry } from '../games/registry.js';
 import type { EventStore, GameRow, GameStatus, MoveRow } from '../store/event-store.js';
 import { ServiceError, notFound } from './errors.js';
@@ -11,107 +11,13 @@ import type { GameEvents } from './game-events.js';
 import { LruCache, applyStored, initialState, stateAt, type LiveState } from './game-state.js';
 import type { Player } from './players.js';
 import { validatorFor, type MoveValidator } from './move-validation.js';
-import { clockUpdates, parseClockOptions, readClock, systemClock, type Clock, type ClockOptions } from '../timers/clock.js';
+import { summarize } from './game-summary.js';
+import { resignationOutcome, withResignations } from './outcomes.js';
+import { clampLimit, decodeCursor, encodeCursor, isUuid } from './pagination.js';
+import { clockUpdates, parseClockOptions, readClock, systemClock, type Clock } from '../timers/clock.js';
+import type { Caller, CreateGame, GameSummary, MoveRecord, MoveResult, Page, ServiceOptions, SubmitMove } from './types.js';
 
-export type Caller = Player | null;
-
-export interface ServiceOptions {
-  readonly snapshotEvery: number;
-  readonly cacheSize: number;
-  /** Time for turn clocks and notifications (tests move it by hand); default the system clock. */
-  readonly clock?: Clock;
-}
-
-/** A running turn deadline of a seat (timed games only). */
-export interface SeatDeadline {
-  readonly seat: number;
-  /** The game version at which this turn began. */
-  readonly turnVersion: number;
-  readonly deadlineAt: string;
-  readonly reminderAt: string | null;
-  readonly reserveSeconds: number;
-}
-
-export interface SeatSummary {
-  readonly index: number;
-  readonly player: { readonly id: string; readonly name: string } | null;
-  readonly bot: string | null;
-  readonly resigned: boolean;
-}
-
-export interface GameSummary {
-  readonly id: string;
-  readonly type: string;
-  readonly engineVersion: number;
-  readonly status: GameStatus;
-  readonly version: number;
-  readonly options: unknown;
-  readonly seatCount: number;
-  readonly seats: readonly SeatSummary[];
-  readonly toMove: readonly number[];
-  readonly createdBy: string;
-  readonly createdAt: string;
-  readonly startedAt: string | null;
-  readonly finishedAt: string | null;
-  readonly turnStartedAt: string | null;
-  /** SHA-256 of the seed, public from the start. */
-  readonly seedCommitment: string;
-  /** The seed itself, once the game is over (so anyone can check the commitment and replay). */
-  readonly seed: string | null;
-  readonly outcome: GameOutcome | null;
-  /** Turn-clock options in seconds; null for an untimed game. */
-  readonly clock: ClockOptions | null;
-  /** The running turn deadlines, one per seat whose timed turn it is. */
-  readonly deadlines: readonly SeatDeadline[];
-}
-
-export interface GameOutcome extends Outcome {
-  readonly resigned: readonly Seat[];
-}
-
-export interface MoveRecord {
-  readonly seq: number;
-  readonly seat: number;
-  readonly kind: 'move' | 'resign';
-  readonly move: unknown;
-  readonly log: LogEntry[];
-  readonly at: string;
-}
-
-export interface MoveResult {
-  readonly gameId: string;
-  readonly seq: number;
-  readonly version: number;
-  readonly seat: number;
-  readonly status: GameStatus;
-  readonly toMove: readonly number[];
-  readonly log: readonly LogEntry[];
-  readonly outcome: GameOutcome | null;
-}
-
-export interface SubmitMove {
-  readonly move: unknown;
-  readonly seat?: number | undefined;
-  readonly expectedVersion?: number | undefined;
-  readonly idempotencyKey?: string | undefined;
-}
-
-export interface CreateGame {
-  readonly type: string;
-  readonly seats: number;
-  readonly options?: unknown;
-  /** Take a seat at once (seat 0 unless `seat` is given). Default true. */
-  readonly join?: boolean | undefined;
-  readonly seat?: number | undefined;
-  readonly bots?: readonly { readonly seat: number; readonly level: string }[] | undefined;
-  /** Turn clock in seconds: { perMove, reserve?, reminderBefore?, onTimeout?: 'bot' | 'forfeit' }. */
-  readonly clock?: unknown;
-}
-
-export interface Page<T> {
-  readonly items: T[];
-  readonly nextCursor: string | null;
-}
+export type * from './types.js';
 
 const MAX_RETRIES = 5;
 const HISTORY_MAX = 200;
@@ -203,7 +109,7 @@ export class GameService {
       seats,
       ...(clock ? { clock, reserveSeconds: clock.reserve } : {}),
     });
-    return this.summarize(game);
+    return summarize(game);
   }
 
   async joinGame(caller: Caller, gameId: string, seat?: number): Promise<GameSummary> {
@@ -216,7 +122,7 @@ export class GameService {
     if (!(await this.store.claimSeat(gameId, wanted, { playerId: player.id, botLevel: null }))) {
       throw new ServiceError('SEAT_TAKEN', `seat ${wanted} is not free`);
     }
-    return this.summarize(await this.requireGame(gameId));
+    return summarize(await this.requireGame(gameId));
   }
 
   /** Puts a server-side bot in an empty seat before the start (the creator only). */
@@ -227,7 +133,7 @@ export class GameService {
     if (!(await this.store.claimSeat(gameId, seat, { playerId: null, botLevel: level }))) {
       throw new ServiceError('SEAT_TAKEN', `seat ${seat} is not free (or the game has started)`);
     }
-    return this.summarize(await this.requireGame(gameId));
+    return summarize(await this.requireGame(gameId));
   }
 
   async startGame(caller: Caller, gameId: string): Promise<GameSummary> {
@@ -248,7 +154,7 @@ export class GameService {
     this.recent.set(`${gameId}:0`, { version: 0, state });
     const started = await this.requireGame(gameId);
     this.committed(started);
-    return this.summarize(started);
+    return summarize(started);
   }
 
   async abortGame(caller: Caller, gameId: string): Promise<GameSummary> {
@@ -256,7 +162,7 @@ export class GameService {
     if (!(await this.store.abort(gameId))) {
       throw new ServiceError('GAME_ALREADY_STARTED', 'only a game that has not started can be aborted');
     }
-    return this.summarize(await this.requireGame(gameId));
+    return summarize(await this.requireGame(gameId));
   }
 
   // ---- moves -----------------------------------------------------------------------------------
@@ -490,7 +396,7 @@ export class GameService {
   // ---- reads -----------------------------------------------------------------------------------
 
   async getGame(gameId: string): Promise<GameSummary> {
-    return this.summarize(await this.requireGame(gameId));
+    return summarize(await this.requireGame(gameId));
   }
 
   async listGames(filter: { type?: string; status?: GameStatus; playerId?: string; cursor?: string; limit?: number }): Promise<Page<GameSummary>> {
@@ -504,14 +410,14 @@ export class GameService {
     });
     const items = rows.slice(0, limit);
     const last = items[items.length - 1];
-    return { items: items.map((g) => this.summarize(g)), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+    return { items: items.map(summarize), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
   }
 
   /** The caller's active games where it is their turn, longest-waiting first. */
   async myTurn(caller: Caller, limit?: number): Promise<GameSummary[]> {
     const player = requirePlayer(caller);
     const rows = await this.store.gamesAwaiting(player.id, clampLimit(limit, 50, 200));
-    return rows.map((g) => this.summarize(g));
+    return rows.map(summarize);
   }
 
   /** The caller's view of the state now, or after move `atSeq` (always the caller's own view). */
@@ -638,39 +544,6 @@ export class GameService {
     throw new ServiceError('BAD_REQUEST', 'you hold several seats here: say which one moves');
   }
 
-  summarize(game: GameRow): GameSummary {
-    const over = game.status === 'finished' || game.status === 'aborted';
-    return {
-      id: game.id,
-      type: game.type,
-      engineVersion: game.engineVersion,
-      status: game.status,
-      version: game.version,
-      options: game.options,
-      seatCount: game.seatCount,
-      seats: game.seats.map((s) => ({
-        index: s.index,
-        player: s.playerId ? { id: s.playerId, name: s.playerName ?? '' } : null,
-        bot: s.botLevel,
-        resigned: s.resigned,
-      })),
-      toMove: game.toMove,
-      createdBy: game.createdById,
-      createdAt: game.createdAt.toISOString(),
-      startedAt: game.startedAt?.toISOString() ?? null,
-      finishedAt: game.finishedAt?.toISOString() ?? null,
-      turnStartedAt: game.status === 'active' ? (game.turnStartedAt?.toISOString() ?? null) : null,
-      seedCommitment: game.seedCommitment,
-      seed: over ? game.seed : null,
-      outcome: (game.outcome as GameOutcome | null) ?? null,
-      clock: readClock(game.clock),
-      deadlines: game.status === 'active'
-        ? game.seats.flatMap((s) => (s.deadlineAt
-          ? [{ seat: s.index, turnVersion: s.turnVersion ?? 0, deadlineAt: s.deadlineAt.toISOString(), reminderAt: s.reminderAt?.toISOString() ?? null, reserveSeconds: s.reserveSeconds }]
-          : []))
-        : [],
-    };
-  }
 }
 
 // ---- helpers -------------------------------------------------------------------------------------
@@ -702,48 +575,9 @@ function viewerSeat(caller: Caller, game: GameRow): Viewer {
   return game.seats.find((s) => s.playerId === caller.id)?.index ?? null;
 }
 
-/** Resigned seats rank last (in one group), whatever their score; winners are the first group left. */
-function withResignations(outcome: Outcome, game: GameRow): GameOutcome {
-  const resigned = game.seats.filter((s) => s.resigned).map((s) => s.index);
-  if (resigned.length === 0) return { ...outcome, resigned };
-  const out = new Set(resigned);
-  const ranking = outcome.ranking.map((group) => group.filter((s) => !out.has(s))).filter((g) => g.length > 0);
-  return { ...outcome, ranking: [...ranking, resigned], winners: ranking[0] ?? [], resigned };
-}
-
-function resignationOutcome(game: GameRow, standing: readonly Seat[], resigned: ReadonlySet<Seat>): GameOutcome {
-  const scores = game.seats.map((s) => (standing.includes(s.index) ? 1 : 0));
-  return {
-    scores,
-    breakdown: scores.map((win) => ({ win })),
-    ranking: standing.length > 0 ? [standing, [...resigned]] : [[...resigned]],
-    winners: standing,
-    resigned: [...resigned],
-  };
-}
-
 function replayIdempotent(earlier: { requestHash: string; status: number; response: unknown }, requestHash: string): MoveResult {
   if (earlier.requestHash !== requestHash) {
     throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'this idempotency key was used for a different request');
   }
   return earlier.response as MoveResult;
-}
-
-function clampLimit(limit: number | undefined, fallback: number, max: number): number {
-  if (limit === undefined || !Number.isFinite(limit)) return fallback;
-  return Math.max(1, Math.min(max, Math.floor(limit)));
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (id: string): boolean => UUID.test(id);
-
-function encodeCursor(game: GameRow): string {
-  return Buffer.from(`${game.createdAt.toISOString()}|${game.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) throw new ServiceError('BAD_REQUEST', 'invalid cursor');
-  return { createdAt, id };
 }
