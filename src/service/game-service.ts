@@ -211,6 +211,8 @@ export class GameService {
     let cachedRow = fromCache;
     for (let attempt = 0; ; attempt++) {
       assertActive(current);
+      // Checked again on every attempt: a retry reads a newer row, where the seat may have been resigned.
+      if (playerId !== null && !holdsSeat(playerId, current, seat)) throw new ServiceError('NOT_YOUR_SEAT', `seat ${seat} is not yours`);
       const live = await this.live(current, engine);
       if (expectedVersion !== undefined && expectedVersion !== live.version) {
         if (cachedRow) {
@@ -565,6 +567,9 @@ function assertActive(game: GameRow): void {
   if (game.status === 'finished') throw new ServiceError('GAME_OVER', 'the game is over');
   if (game.status !== 'active') throw new ServiceError('GAME_NOT_ACTIVE', `the game is ${game.status}`);
 }
+
+const holdsSeat = (playerId: string, game: GameRow, seat: Seat): boolean =>
+  game.seats.some((s) => s.index === seat && s.playerId === playerId && !s.resigned);
 
 const mySeats = (player: Player, game: GameRow): Seat[] =>
   game.seats.filter((s) => s.playerId === player.id && !s.resigned).map((s) => s.index);
