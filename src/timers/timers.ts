@@ -17,6 +17,7 @@ import { delaySeconds, type JobQueue } from '../jobs/queue.js';
 import { EVENT_ORDINAL, newDeliveryId } from '../webhooks/outbox.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Clock } from './clock.js';
+import { WorkerLifecycle } from '../jobs/worker-lifecycle.js';
 
 export const TIMER_QUEUE = 'turn-timer';
 
@@ -44,11 +45,8 @@ interface DueSeat {
 
 export class TurnTimers {
   private boss: JobQueue | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  /** Closing: no new timer work starts; jobs for turns that began meanwhile are still queued. */
-  private closing = false;
-  private stopped = false;
-  private readonly inFlight = new Set<Promise<unknown>>();
+  /** Sweeps, work under way, and the two-step stop (see WorkerLifecycle). */
+  private readonly life = new WorkerLifecycle();
   /** Serialises the work on one game (a reminder and a deadline due together, a sweep and a job). */
   private readonly chains = new Map<string, Promise<unknown>>();
 
@@ -69,22 +67,18 @@ export class TurnTimers {
       await Promise.all(jobs.map((job) => this.processGame(job.data.gameId)));
     });
     await this.sweep();
-    this.timer = setInterval(() => void this.sweep().catch((err) => this.log.error({ err }, 'timer sweep failed')), this.options.sweepIntervalMs);
-    this.timer.unref();
+    this.life.every(this.options.sweepIntervalMs, () => this.sweep(), (err) => this.log.error({ err }, 'timer sweep failed'));
   }
 
-  async stop(): Promise<void> {
-    this.closing = true;
-    if (this.timer) clearInterval(this.timer);
-    // Work under way may commit moves whose deadlines must still be queued before the queue stops.
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
-    this.stopped = true;
+  /** Work under way may commit moves whose deadlines must still be queued before the queue stops. */
+  stop(): Promise<void> {
+    return this.life.stop();
   }
 
   /** After a commit of a timed game: schedule the jobs for its running deadlines. */
   onCommitted = (game: GameRow): void => {
-    if (!this.boss || this.stopped || game.clock === null || game.clock === undefined) return;
-    void this.track(this.schedule(game.id, game.version)).catch((err) => this.log.error({ err, gameId: game.id }, 'scheduling a deadline failed'));
+    if (!this.boss || this.life.stopped || game.clock === null || game.clock === undefined) return;
+    void this.life.track(this.schedule(game.id, game.version)).catch((err) => this.log.error({ err, gameId: game.id }, 'scheduling a deadline failed'));
   };
 
   /** Jobs for the turns that began at `version` (older ones were scheduled when they began). */
@@ -101,7 +95,7 @@ export class TurnTimers {
   }
 
   private async send(job: TimerJob, at: Date, now: Date): Promise<void> {
-    if (!this.boss || this.stopped) return;
+    if (!this.boss || this.life.stopped) return;
     await this.boss.send(TIMER_QUEUE, job, {
       startAfter: delaySeconds(at, now),
       // Duplicates (a game scheduled twice) are harmless: the handler acts only on what is due.
@@ -112,7 +106,7 @@ export class TurnTimers {
 
   /** Applies every reminder and deadline that is due by the clock; returns how many it handled. */
   async sweep(): Promise<number> {
-    if (this.closing) return 0;
+    if (this.life.closing) return 0;
     const now = this.clock.now();
     const games = await this.db.$queryRaw<{ game_id: string }[]>`
       SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id AND g.status = 'active'
@@ -133,11 +127,11 @@ export class TurnTimers {
     void run.finally(() => {
       if (this.chains.get(gameId) === run) this.chains.delete(gameId);
     });
-    return this.track(run);
+    return this.life.track(run);
   }
 
   private async processGameNow(gameId: string): Promise<number> {
-    if (this.closing) return 0;
+    if (this.life.closing) return 0;
     const now = this.clock.now();
     const due = await this.db.$queryRaw<DueSeat[]>`
       SELECT s.game_id, s.index AS seat, s.turn_version, s.deadline_at, s.reminder_at, s.reminded
@@ -174,9 +168,4 @@ export class TurnTimers {
     return true;
   }
 
-  private track<T>(promise: Promise<T>): Promise<T> {
-    this.inFlight.add(promise);
-    void promise.finally(() => this.inFlight.delete(promise)).catch(() => undefined);
-    return promise;
-  }
 }

@@ -22,6 +22,7 @@ import { renderPayload } from './payload.js';
 import { postWebhook, type SendResult } from './sender.js';
 import { signHeaders } from './signing.js';
 import type { UrlPolicy } from './url-guard.js';
+import { WorkerLifecycle } from '../jobs/worker-lifecycle.js';
 
 export const DELIVERY_QUEUE = 'webhook-deliver';
 
@@ -80,11 +81,8 @@ interface LeasedDelivery {
 export class WebhookDispatcher {
   private boss: JobQueue | null = null;
   private workerId: string | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  /** Closing: no new attempts start; nudges still queue jobs until the queue stops. */
-  private closing = false;
-  private stopped = false;
-  private readonly inFlight = new Set<Promise<unknown>>();
+  /** Sweeps, work under way, and the two-step stop (see WorkerLifecycle). */
+  private readonly life = new WorkerLifecycle();
   private draining = 0;
   /** Whether any endpoint exists (skips the nudge query for games nobody watches). */
   private anyEndpoints = true;
@@ -104,22 +102,16 @@ export class WebhookDispatcher {
     // beyond the concurrency cap is dropped; its stream stays due and the next sweep queues it again.
     this.workerId = await boss.work<StreamKey>(DELIVERY_QUEUE, { batchSize: 8, pollingIntervalSeconds: 1 }, async (jobs) => {
       for (const job of jobs) {
-        if (this.draining < MAX_CONCURRENT_DRAINS) void this.track(this.drain(job.data));
+        if (this.draining < MAX_CONCURRENT_DRAINS) void this.life.track(this.drain(job.data));
       }
     });
     this.anyEndpoints = (await this.db.webhookEndpoint.count()) > 0;
     await this.sweep();
-    this.timer = setInterval(() => {
-      if (!this.closing) void this.sweep().catch((err) => this.log.error({ err }, 'webhook sweep failed'));
-    }, this.options.sweepIntervalMs);
-    this.timer.unref();
+    this.life.every(this.options.sweepIntervalMs, () => this.sweep(), (err) => this.log.error({ err }, 'webhook sweep failed'));
   }
 
-  async stop(): Promise<void> {
-    this.closing = true;
-    if (this.timer) clearInterval(this.timer);
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
-    this.stopped = true;
+  stop(): Promise<void> {
+    return this.life.stop();
   }
 
   endpointsChanged(): void {
@@ -128,13 +120,13 @@ export class WebhookDispatcher {
 
   /** After a commit: queue the game's streams that have something due. */
   nudgeGame = (gameId: string): void => {
-    if (!this.boss || this.stopped || !this.anyEndpoints) return;
-    void this.track(this.sweep(gameId)).catch((err) => this.log.error({ err, gameId }, 'webhook nudge failed'));
+    if (!this.boss || this.life.stopped || !this.anyEndpoints) return;
+    void this.life.track(this.sweep(gameId)).catch((err) => this.log.error({ err, gameId }, 'webhook nudge failed'));
   };
 
   /** Queues a job for every stream (of one game, or all) whose head is due and not leased. */
   async sweep(gameId?: string): Promise<number> {
-    if (!this.boss || this.stopped) return 0;
+    if (!this.boss || this.life.stopped) return 0;
     const now = this.clock.now();
     const heads = await this.db.$queryRaw<StreamKey[]>`
       SELECT endpoint_id AS "endpointId", game_id AS "gameId" FROM (
@@ -149,22 +141,17 @@ export class WebhookDispatcher {
   }
 
   private async enqueue(key: StreamKey, delay: number): Promise<void> {
-    if (!this.boss || this.stopped) return;
+    if (!this.boss || this.life.stopped) return;
     await this.boss.send(DELIVERY_QUEUE, key, { startAfter: delay, retryLimit: 0 });
     if (delay === 0 && this.workerId) this.boss.notifyWorker(this.workerId);
   }
 
-  private track<T>(promise: Promise<T>): Promise<T> {
-    this.inFlight.add(promise);
-    void promise.finally(() => this.inFlight.delete(promise)).catch(() => undefined);
-    return promise;
-  }
 
   /** Delivers a stream's due deliveries in order until one fails or none is due. */
   async drain(key: StreamKey): Promise<void> {
     this.draining++;
     try {
-      while (!this.closing) {
+      while (!this.life.closing) {
         const delivery = await this.leaseHead(key);
         if (!delivery) return;
         if (!(await this.attempt(delivery))) return;
