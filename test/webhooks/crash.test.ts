@@ -65,7 +65,11 @@ t.test('the service is killed (SIGKILL) in the middle of a delivery: the next on
   const event = new Webhook(info.secret).verify(delivered.body, delivered.headers as Record<string, string>) as any;
   t.equal(event.type, 'move.made');
   t.equal(event.data.gameId, info.gameId);
-  const row = await app.db.webhookDelivery.findUniqueOrThrow({ where: { id: inFlight }, include: { attemptLog: true } });
+  // The receiver answers before the worker records the answer: wait for the record, not just the request.
+  const row = await waitFor(async () => {
+    const found = await app.db.webhookDelivery.findUniqueOrThrow({ where: { id: inFlight }, include: { attemptLog: true } });
+    return found.status === 'pending' ? null : found;
+  }, 10_000, 'the delivery to be recorded');
   t.equal(row.status, 'delivered');
   t.equal(row.attemptLog.at(-1)?.status, 204);
 });

@@ -79,8 +79,11 @@ t.test('every event reaches its owner, signed, verified and redacted for that ow
   t.equal(turn.data.seat, 0);
   t.equal(turn.data.player.id, ana.id);
 
-  // The delivery log: every delivery, its attempts (status, latency).
-  const log = await ana.request('GET', `/v1/webhooks/${anaHook.body.id}/deliveries`);
+  // The delivery log: every delivery, its attempts (status, latency). The receiver answers before the
+  // worker records the answer, so wait for the records.
+  const deliveriesOf = () => ana.request('GET', `/v1/webhooks/${anaHook.body.id}/deliveries`);
+  await waitFor(async () => (await deliveriesOf()).body.items.every((d: any) => d.status !== 'pending'), 10_000, 'deliveries recorded');
+  const log = await deliveriesOf();
   t.equal(log.status, 200);
   t.equal(log.body.items.length, expectAna.length);
   t.ok(log.body.items.every((d: any) => d.status === 'delivered' && d.attempts === 1 && d.lastStatus === 204));

@@ -30,7 +30,10 @@ t.test('GraphQL: webhooks and deadlines', async (t) => {
   await gql(app, `mutation($id: ID!) { move(id: $id, move: { type: "take", count: 1 }) { version } }`, { id }, ana.token);
   await waitFor(() => receiver.accepted.length >= 2, 10_000, 'deliveries');
 
-  const list = await gql(app, `{ webhooks { id enabled deliveries(first: 10) { items { id event status attempts attemptLog { status latencyMs } } } } }`, {}, ana.token);
+  const listDeliveries = () => gql(app, `{ webhooks { id enabled deliveries(first: 10) { items { id event status attempts attemptLog { status latencyMs } } } } }`, {}, ana.token);
+  // The receiver answers before the worker records the answer: wait for the records.
+  await waitFor(async () => (await listDeliveries()).data?.webhooks[0].deliveries.items.every((d: any) => d.status !== 'pending'), 10_000, 'deliveries recorded');
+  const list = await listDeliveries();
   t.notOk(list.errors, JSON.stringify(list.errors));
   const items = list.data.webhooks[0].deliveries.items;
   t.same(items.map((d: any) => d.event).sort(), ['move.made', 'turn.started']);

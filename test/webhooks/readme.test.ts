@@ -36,6 +36,9 @@ t.test('the README receiver verifies every delivery', async (t) => {
   await ben.request('POST', `/v1/games/${game.id}/moves`, { move: { type: 'take', count: 1 } });
   await waitFor(() => lines.length >= 3, 15_000, 'three verified events');
   t.same(lines, [`move.made ${game.id} 1`, `move.made ${game.id} 2`, `game.finished ${game.id} 2`]);
-  const log = (await ana.request('GET', `/v1/webhooks/${hook.id}/deliveries`)).body.items;
+  const deliveries = async () => (await ana.request('GET', `/v1/webhooks/${hook.id}/deliveries`)).body.items as any[];
+  // The receiver answers before the worker records the answer: wait for the records.
+  await waitFor(async () => (await deliveries()).every((d) => d.status !== 'pending'), 10_000, 'deliveries recorded');
+  const log = await deliveries();
   t.ok(log.every((d: any) => d.status === 'delivered' && d.lastStatus === 204));
 });
