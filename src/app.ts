@@ -35,6 +35,7 @@ import type { TimerOptions, TurnTimers } from './timers/timers.js';
 import type { WebhookDispatcher, WebhookOptions } from './webhooks/dispatcher.js';
 import type { WebhookService } from './webhooks/service.js';
 import { webhookRoutes } from './http/routes/webhooks.js';
+import { DEFAULT_RETENTION_OPTIONS, type RetentionOptions } from './jobs/retention.js';
 
 export interface AppOptions {
   readonly databaseUrl: string;
@@ -51,6 +52,8 @@ export interface AppOptions {
   /** Webhook delivery settings (src/server.ts passes the WEBHOOK_* variables); default: no private hosts allowed. */
   readonly webhooks?: Partial<WebhookOptions>;
   readonly timers?: Partial<TimerOptions>;
+  /** How long idempotency keys, webhook records and snapshots are kept (src/jobs/retention.ts). */
+  readonly retention?: Partial<RetentionOptions>;
 }
 
 declare module 'fastify' {
@@ -90,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     snapshotEvery: options.snapshotEvery ?? 100,
     cacheSize: options.stateCacheSize ?? 1000,
     clock: options.clock ?? systemClock,
+    idempotencyTtlMs: options.retention?.idempotencyTtlMs ?? DEFAULT_RETENTION_OPTIONS.idempotencyTtlMs,
   });
   const bots = new BotDriver(games, app.log);
   games.onCommitted(bots.onCommitted);
@@ -101,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock ?? systemClock,
     webhooks: options.webhooks ?? {},
     timers: options.timers,
+    retention: options.retention,
     bots,
   });
   app.decorate('webhooks', asyncPlay.webhooks).decorate('deliveries', asyncPlay.dispatcher).decorate('timers', asyncPlay.timers);
@@ -117,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const shared of SHARED_SCHEMAS) app.addSchema(shared);
 
   // @fastify/websocket must be registered at the root, before mercurius, for subscriptions.
-  await app.register(websocket);
+  await app.register(websocket, { preClose: closeWebsocketsGoingAway });
   await app.register(swagger, {
     hideUntagged: true, // GraphQL's own routes are documented by its schema, not here
     openapi: {
@@ -168,6 +173,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   return app;
+}
+
+/** At shutdown, before the HTTP server closes: tell every websocket client why (1001, going away). */
+function closeWebsocketsGoingAway(this: FastifyInstance, done: () => void): void {
+  for (const socket of this.websocketServer.clients) socket.close(1001, 'server shutting down');
+  this.websocketServer.close();
+  done();
 }
 
 /** Resolver maps side by side: type by type, field by field (Query and Mutation from both). */

@@ -32,11 +32,29 @@ const ConfigSchema = Type.Object({
   WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 15_000 }),
   /** Largest webhook body; a larger one is sent without the view and the move (`truncated: true`). */
   WEBHOOK_MAX_PAYLOAD_BYTES: Type.Integer({ minimum: 1024, default: 262_144 }),
+  /**
+   * After SIGTERM/SIGINT: how long in-flight requests and webhook deliveries may take to finish before
+   * their connections are cut (and the process exits 1 instead of 0). Above WEBHOOK_TIMEOUT_MS, so a
+   * delivery under way can finish; below the orchestrator's kill timeout (Kubernetes: 30 s; Docker: 10 s
+   * unless `docker stop -t` or compose's `stop_grace_period` says more).
+   */
+  SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 20_000 }),
+  /** An idempotency key replays its first answer for this long; then it is forgotten and purged. */
+  IDEMPOTENCY_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 8_760, default: 24 }),
+  /** Finished webhook deliveries (delivered or failed) and their attempt records are kept this long. */
+  WEBHOOK_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3_650, default: 30 }),
+  /** Snapshots kept per game (the newest); older ones are pruned. 0 keeps them all. */
+  SNAPSHOTS_KEPT: Type.Integer({ minimum: 0, default: 3 }),
+  /** When the retention purge runs (cron, UTC, on the job queue: one instance runs each occurrence). */
+  RETENTION_CRON: Type.String({ minLength: 9, default: '17 * * * *' }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
 
-const INTEGER_KEYS = new Set(['PORT', 'EMBEDDED_PG_PORT', 'BODY_LIMIT', 'SNAPSHOT_EVERY', 'STATE_CACHE_SIZE', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_MAX_PAYLOAD_BYTES']);
+const INTEGER_KEYS = new Set([
+  'PORT', 'EMBEDDED_PG_PORT', 'BODY_LIMIT', 'SNAPSHOT_EVERY', 'STATE_CACHE_SIZE', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_MAX_PAYLOAD_BYTES',
+  'SHUTDOWN_GRACE_MS', 'IDEMPOTENCY_TTL_HOURS', 'WEBHOOK_RETENTION_DAYS', 'SNAPSHOTS_KEPT',
+]);
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -64,5 +82,15 @@ export function webhookSettings(config: Pick<Config, 'WEBHOOK_ALLOWED_HOSTS' | '
     allowedHosts: config.WEBHOOK_ALLOWED_HOSTS.split(',').map((h) => h.trim()).filter((h) => h.length > 0),
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     maxPayloadBytes: config.WEBHOOK_MAX_PAYLOAD_BYTES,
+  };
+}
+
+/** The retention settings of a configuration, as the app takes them (src/jobs/retention.ts). */
+export function retentionSettings(config: Pick<Config, 'IDEMPOTENCY_TTL_HOURS' | 'WEBHOOK_RETENTION_DAYS' | 'SNAPSHOTS_KEPT' | 'RETENTION_CRON'>) {
+  return {
+    idempotencyTtlMs: config.IDEMPOTENCY_TTL_HOURS * 3_600_000,
+    webhookRetentionMs: config.WEBHOOK_RETENTION_DAYS * 86_400_000,
+    snapshotsKept: config.SNAPSHOTS_KEPT,
+    cron: config.RETENTION_CRON,
   };
 }

@@ -1,26 +1,15 @@
 /**
- * Starts Portolan: reads the configuration, starts an embedded Postgres when no DATABASE_URL is given,
- * applies migrations, listens, and shuts everything down cleanly on SIGTERM/SIGINT.
- * pino is configured here, once.
+ * Starts Portolan (`npm start`, or `node dist/server.js` from the build): reads the configuration, starts
+ * the service (src/lifecycle.ts), and stops it cleanly on SIGTERM/SIGINT: exit 0 when everything finished
+ * within SHUTDOWN_GRACE_MS, 1 otherwise. A second signal exits at once. pino is configured here, once.
  */
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig, webhookSettings, type Config } from './config.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './store/embedded-postgres.js';
-import { migrate } from './store/migrate.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { startService } from './lifecycle.js';
 
-export function loggerOptions(config: Config) {
-  return {
-    level: config.LOG_LEVEL,
-    // Tokens and webhook secrets must never reach a log line, whichever serializer prints a request.
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', '*.token', '*.secret'], censor: '[redacted]' },
-  };
-}
-
-async function main(): Promise<void> {
-  let config: Config;
+function configOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -28,33 +17,14 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-
-  let embedded: EmbeddedDatabase | null = null;
-  let databaseUrl = config.DATABASE_URL;
-  if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_PG_PORT);
-    databaseUrl = embedded.url;
-  }
-  const applied = await migrate(databaseUrl);
-
-  const app = await buildApp({
-    databaseUrl,
-    logger: loggerOptions(config),
-    bodyLimit: config.BODY_LIMIT,
-    snapshotEvery: config.SNAPSHOT_EVERY,
-    stateCacheSize: config.STATE_CACHE_SIZE,
-    webhooks: webhookSettings(config),
-  });
-  app.log.info({ migrationsApplied: applied, embeddedPostgres: embedded !== null }, 'database ready');
-
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await embedded?.stop();
-  });
-
-  await app.listen({ port: config.PORT, host: config.HOST });
 }
 
-await main();
+const config = configOrExit();
+const service = await startService(config);
+// close-with-grace's own timer is only a backstop: the service cuts connections at the grace period
+// itself, then still stops the embedded Postgres.
+closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS + 10_000, logger: service.app.log }, async ({ signal, err }) => {
+  if (err) service.app.log.error({ err }, 'shutting down after an error');
+  else service.app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
+  if (!(await service.stop(config.SHUTDOWN_GRACE_MS))) throw new Error('stopped after the grace period, with work cut');
+});

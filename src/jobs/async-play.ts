@@ -12,6 +12,7 @@ import { DEFAULT_TIMER_OPTIONS, TurnTimers, type TimerOptions } from '../timers/
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher, type WebhookOptions } from '../webhooks/dispatcher.js';
 import { WebhookService } from '../webhooks/service.js';
 import { startQueue, type JobQueue } from './queue.js';
+import { DEFAULT_RETENTION_OPTIONS, scheduleRetention, type RetentionOptions } from './retention.js';
 
 export interface AsyncPlayOptions {
   readonly databaseUrl: string;
@@ -20,6 +21,7 @@ export interface AsyncPlayOptions {
   readonly clock: Clock;
   readonly webhooks?: Partial<WebhookOptions> | undefined;
   readonly timers?: Partial<TimerOptions> | undefined;
+  readonly retention?: Partial<RetentionOptions> | undefined;
   /** Run the queue workers in this process (default true). */
   readonly workers?: boolean | undefined;
   /**
@@ -58,6 +60,7 @@ export function createAsyncPlay(app: FastifyInstance, options: AsyncPlayOptions)
       boss = await startQueue(options.databaseUrl, app.log);
       await dispatcher.start(boss);
       await timers.start(boss);
+      await scheduleRetention(boss, options.db, { ...DEFAULT_RETENTION_OPTIONS, ...options.retention }, options.clock, app.log);
       const bots = options.bots;
       if (bots) {
         botSweep = setInterval(() => {

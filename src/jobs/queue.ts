@@ -15,8 +15,8 @@ export async function startQueue(databaseUrl: string, log: FastifyBaseLogger): P
     schema: 'pgboss',
     max: 4,
     application_name: 'portolan-jobs',
-    // No cron here: our sweeps run in-process. Maintenance (expiry, archiving) stays on.
-    schedule: false,
+    // Cron for the retention purge (src/jobs/retention.ts); the sweeps run in-process.
+    schedule: true,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();

@@ -20,6 +20,7 @@ import type { Caller, CreateGame, GameSummary, MoveRecord, MoveResult, Page, Ser
 export type * from './types.js';
 
 const MAX_RETRIES = 5;
+const DEFAULT_IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 const HISTORY_MAX = 200;
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -171,17 +172,23 @@ export class GameService {
     const player = requirePlayer(caller);
     if (input.idempotencyKey === undefined) return this.playerMove(player, gameId, input);
     const requestHash = sha256(JSON.stringify([gameId, input.move, input.seat ?? null, input.expectedVersion ?? null]));
-    const earlier = await this.store.findIdempotent(player.id, input.idempotencyKey);
+    const earlier = await this.findIdempotent(player.id, input.idempotencyKey);
     if (earlier) return replayIdempotent(earlier, requestHash);
     try {
       return await this.playerMove(player, gameId, input, requestHash);
     } catch (error) {
       // A concurrent request with the same key may have committed first (so this one lost the race, or
       // found the turn gone): the first answer is the answer.
-      const raced = error instanceof ServiceError && (await this.store.findIdempotent(player.id, input.idempotencyKey));
+      const raced = error instanceof ServiceError && (await this.findIdempotent(player.id, input.idempotencyKey));
       if (raced) return replayIdempotent(raced, requestHash);
       throw error;
     }
+  }
+
+  /** A key's first answer, while the key lives (IDEMPOTENCY_TTL_HOURS). */
+  private findIdempotent(playerId: string, key: string) {
+    const ttlMs = this.options.idempotencyTtlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS;
+    return this.store.findIdempotent(playerId, key, ttlMs);
   }
 
   private async playerMove(player: Player, gameId: string, input: SubmitMove, requestHash?: string): Promise<MoveResult> {

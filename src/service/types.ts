@@ -11,6 +11,8 @@ export interface ServiceOptions {
   readonly cacheSize: number;
   /** Time for turn clocks and notifications (tests move it by hand); default the system clock. */
   readonly clock?: Clock;
+  /** How long an idempotency key replays its first answer; after that the key is new again. Default 24 h. */
+  readonly idempotencyTtlMs?: number;
 }
 
 /** A running turn deadline of a seat (timed games only). */

@@ -305,11 +305,24 @@ export class EventStore {
     });
   }
 
-  async findIdempotent(playerId: string, key: string): Promise<{ requestHash: string; status: number; response: unknown } | null> {
-    return this.db.idempotencyKey.findUnique({
-      where: { playerId_key: { playerId, key } },
-      select: { requestHash: true, status: true, response: true },
-    });
+  /**
+   * The first answer to a key, while the key lives (`ttlMs`, by the database's clock, which also wrote
+   * `created_at`). An expired record is deleted here (the retention job may not have run yet), so the key
+   * can be recorded again.
+   */
+  async findIdempotent(playerId: string, key: string, ttlMs: number): Promise<{ requestHash: string; status: number; response: unknown } | null> {
+    const ttl = Prisma.sql`make_interval(secs => ${ttlMs / 1000})`;
+    const rows = await this.sql<{ request_hash: string; status: number; response: unknown; live: boolean }>(Prisma.sql`
+      SELECT request_hash, status, response, created_at >= now() - ${ttl} AS live
+        FROM idempotency_keys WHERE player_id = ${playerId}::uuid AND key = ${key}`);
+    const found = rows[0];
+    if (!found) return null;
+    if (!found.live) {
+      await this.sql(Prisma.sql`
+        DELETE FROM idempotency_keys WHERE player_id = ${playerId}::uuid AND key = ${key} AND created_at < now() - ${ttl}`);
+      return null;
+    }
+    return { requestHash: found.request_hash, status: found.status, response: found.response };
   }
 
   async listGames(filter: {

@@ -1,0 +1,86 @@
+/**
+ * Bounded storage: a scheduled job on the job queue deletes what no one needs any more. The move log
+ * (`games`, `moves`, `seats`) is never touched: it is the truth, kept for ever.
+ * - idempotency keys older than their time to live (they no longer replay anyway: src/service/game-service.ts);
+ * - finished webhook deliveries (delivered or failed) and attempt records older than the retention time
+ *   (pending deliveries are work still to do and stay, whatever their age);
+ * - snapshots beyond the newest few per game (a snapshot is a cache: rebuilding from an older one or
+ *   from the start gives the same state).
+ * pg-boss's cron runs each occurrence once across all instances.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../store/database.js';
+import type { Clock } from '../timers/clock.js';
+import type { JobQueue } from './queue.js';
+
+export interface RetentionOptions {
+  readonly idempotencyTtlMs: number;
+  readonly webhookRetentionMs: number;
+  /** Newest snapshots kept per game; 0 keeps them all. */
+  readonly snapshotsKept: number;
+  /** When the purge runs (cron, UTC). */
+  readonly cron: string;
+}
+
+export const DEFAULT_RETENTION_OPTIONS: RetentionOptions = {
+  idempotencyTtlMs: 24 * 3_600_000,
+  webhookRetentionMs: 30 * 86_400_000,
+  snapshotsKept: 3,
+  cron: '17 * * * *',
+};
+
+export const RETENTION_QUEUE = 'retention-purge';
+
+export interface PurgeCounts {
+  readonly idempotencyKeys: number;
+  readonly webhookDeliveries: number;
+  readonly webhookAttempts: number;
+  readonly snapshots: number;
+}
+
+/** Rows deleted per statement: short transactions and locks, however much has piled up. */
+const BATCH = 5_000;
+
+/**
+ * Deletes everything the retention settings allow; returns how many rows of each. Webhook records are
+ * dated by the service clock (`now`), idempotency keys by the database's, as each was written.
+ */
+export async function purgeExpired(db: Database, options: RetentionOptions, now: Date): Promise<PurgeCounts> {
+  const recordsBefore = new Date(now.getTime() - options.webhookRetentionMs);
+  const idempotencyKeys = await inBatches(() => db.$executeRaw`
+    DELETE FROM idempotency_keys WHERE ctid IN (
+      SELECT ctid FROM idempotency_keys
+       WHERE created_at < now() - make_interval(secs => ${options.idempotencyTtlMs / 1000}) LIMIT ${BATCH})`);
+  const webhookAttempts = await inBatches(() => db.$executeRaw`
+    DELETE FROM webhook_attempts WHERE id IN (
+      SELECT id FROM webhook_attempts WHERE at < ${recordsBefore} LIMIT ${BATCH})`);
+  // Their remaining attempts go with them (ON DELETE CASCADE).
+  const webhookDeliveries = await inBatches(() => db.$executeRaw`
+    DELETE FROM webhook_deliveries WHERE id IN (
+      SELECT id FROM webhook_deliveries WHERE created_at < ${recordsBefore} AND status <> 'pending' LIMIT ${BATCH})`);
+  const snapshots = options.snapshotsKept === 0 ? 0 : await db.$executeRaw`
+    DELETE FROM snapshots s USING (
+      SELECT game_id, seq, row_number() OVER (PARTITION BY game_id ORDER BY seq DESC) AS newer
+        FROM snapshots) ranked
+     WHERE s.game_id = ranked.game_id AND s.seq = ranked.seq AND ranked.newer > ${options.snapshotsKept}`;
+  return { idempotencyKeys, webhookDeliveries, webhookAttempts, snapshots };
+}
+
+async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteBatch();
+    total += deleted;
+    if (deleted < BATCH) return total;
+  }
+}
+
+/** The purge as a scheduled job: registered (idempotently) by every instance, run by one per occurrence. */
+export async function scheduleRetention(boss: JobQueue, db: Database, options: RetentionOptions, clock: Clock, log: FastifyBaseLogger): Promise<void> {
+  await boss.createQueue(RETENTION_QUEUE);
+  await boss.work(RETENTION_QUEUE, async () => {
+    const purged = await purgeExpired(db, options, clock.now());
+    log.info({ purged }, 'retention purge');
+  });
+  await boss.schedule(RETENTION_QUEUE, options.cron, {}, { tz: 'UTC' });
+}
