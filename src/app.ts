@@ -75,6 +75,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 65536,
+    // Starting the workers (onReady) creates pg-boss's schema on a new database: on a busy machine that
+    // takes longer than Fastify's 10 s default, which would fail the start.
+    pluginTimeout: 60_000,
     // Honour a caller's request id (for tracing across services); otherwise make one.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
