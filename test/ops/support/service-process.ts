@@ -21,7 +21,8 @@ export interface ServiceProcess {
 export async function startProcess(args: string[], env: Record<string, string>, t: { teardown(fn: () => unknown): void }): Promise<ServiceProcess> {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    // NODE_OPTIONS cleared: the child loads nothing of the test runner's (no TypeScript loader).
+    env: { ...process.env, NODE_OPTIONS: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   t.teardown(() => {
