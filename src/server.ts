@@ -19,8 +19,17 @@ function configOrExit(): Config {
   }
 }
 
+async function startOrExit(config: Config) {
+  try {
+    return await startService(config);
+  } catch (error) {
+    process.stderr.write(`Portolan did not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
+
 const config = configOrExit();
-const service = await startService(config);
+const service = await startOrExit(config);
 // close-with-grace's own timer is only a backstop: the service cuts connections at the grace period
 // itself, then still stops the embedded Postgres.
 closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS + 10_000, logger: service.app.log }, async ({ signal, err }) => {

