@@ -4,7 +4,9 @@
  * pino is configured here, once.
  */
 import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
 import { buildApp } from './app.js';
+import { isSupervisor, superviseWorkers, workerCount } from './cluster.js';
 import { ConfigError, loadConfig, webhookSettings, type Config } from './config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './store/embedded-postgres.js';
 import { migrate } from './store/migrate.js';
@@ -36,6 +38,19 @@ async function main(): Promise<void> {
     databaseUrl = embedded.url;
   }
   const applied = await migrate(databaseUrl);
+
+  if (isSupervisor(config.WORKERS)) {
+    // WORKERS > 1: this process only supervises; each worker runs the service on the same database and port.
+    const log = pino(loggerOptions(config));
+    const supervisor = await superviseWorkers(workerCount(config.WORKERS), { DATABASE_URL: databaseUrl }, log);
+    closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
+      if (err) log.error({ err }, 'stopping the workers after an error');
+      else log.info({ signal }, 'stopping the workers');
+      await supervisor.stop();
+      await embedded?.stop();
+    });
+    return;
+  }
 
   const app = await buildApp({
     databaseUrl,
