@@ -36,7 +36,9 @@ export class GameService {
   /**
    * Rows of active untimed games, as of their cached state, so a move costs one round trip (the append)
    * instead of two. Such a row changes only through appends; one made by another instance bumps the
-   * version, which the append's check catches, and the retry then reads the row afresh.
+   * version, which the append's check catches, and the retry then reads the row afresh. A refusal judged
+   * on a cached row is judged again on a fresh one (see playerMove), and other instances' commits evict
+   * the rows they made stale.
    */
   private readonly rows: LruCache<GameRow>;
   private readonly validators = new Map<string, MoveValidator>();
