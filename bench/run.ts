@@ -2,12 +2,14 @@
  * `npm run bench`: measures, against a real Postgres (BENCH_DATABASE_URL, else DATABASE_URL, else an
  * embedded one in a temporary folder):
  *   1. moves per second and p50/p99 latency through the HTTP API (a listening server, real sockets) for
- *      N concurrent games, every move durably committed;
+ *      N concurrent games, every move durably committed: one process, then BENCH_WORKERS processes
+ *      (node:cluster, as `WORKERS` runs the service; src/cluster.ts), side by side;
  *   2. the cost of a move late in a long game (BENCH_LONG moves already in the log) against one early in
  *      a fresh game, warm (state cache) and cold (a server with STATE_CACHE_SIZE=0: snapshot + tail);
  *   3. per hosted engine: complete random games per second on one core, and the time to replay a full
  *      recorded game (the fixtures under test/games/<id>/fixtures).
- * Knobs: BENCH_GAMES (50), BENCH_MOVES per game (100), BENCH_LONG (60000), BENCH_ENGINE_SECONDS (3).
+ * Knobs: BENCH_GAMES (50), BENCH_MOVES per game (100), BENCH_LONG (60000), BENCH_ENGINE_SECONDS (3),
+ * BENCH_WORKERS (2).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -27,6 +29,7 @@ const GAME_COUNT = Number(process.env.BENCH_GAMES ?? 50);
 const MOVES_PER_GAME = Number(process.env.BENCH_MOVES ?? 100);
 const LONG_GAME = Number(process.env.BENCH_LONG ?? 60_000);
 const ENGINE_SECONDS = Number(process.env.BENCH_ENGINE_SECONDS ?? 3);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const ms = (x: number) => `${x.toFixed(2)} ms`;
@@ -79,7 +82,13 @@ async function newNimGame(base: string, a: string, b: string, stones: number): P
   return game.id;
 }
 
-async function throughput(base: string, a: string, b: string): Promise<void> {
+interface Throughput {
+  readonly label: string;
+  readonly movesPerSecond: number;
+  readonly latencies: number[];
+}
+
+async function throughput(label: string, base: string, a: string, b: string): Promise<Throughput> {
   const ids = await Promise.all(Array.from({ length: GAME_COUNT }, () => newNimGame(base, a, b, MOVES_PER_GAME * 3)));
   const latencies: number[] = [];
   const started = performance.now();
@@ -94,8 +103,15 @@ async function throughput(base: string, a: string, b: string): Promise<void> {
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((x, y) => x - y);
+  return { label, movesPerSecond: latencies.length / seconds, latencies };
+}
+
+function printThroughput(runs: readonly Throughput[]): void {
   console.log(`\n## HTTP moves: ${GAME_COUNT} concurrent games x ${MOVES_PER_GAME} moves, each committed to Postgres`);
-  console.log(`moves/s: ${(latencies.length / seconds).toFixed(0)}   p50: ${ms(percentile(latencies, 50))}   p99: ${ms(percentile(latencies, 99))}   max: ${ms(latencies[latencies.length - 1] ?? NaN)}`);
+  for (const { label, movesPerSecond, latencies } of runs) {
+    const max = latencies[latencies.length - 1] ?? NaN;
+    console.log(`${label.padEnd(12)} moves/s: ${movesPerSecond.toFixed(0).padStart(5)}   p50: ${ms(percentile(latencies, 50))}   p99: ${ms(percentile(latencies, 99))}   max: ${ms(max)}`);
+  }
 }
 
 async function timeMoves(base: string, id: string, a: string, b: string, from: number, count: number): Promise<number[]> {
@@ -188,9 +204,9 @@ async function engines(): Promise<void> {
 }
 
 /** Starts bench/server.ts in a child process and resolves with its URL. */
-function startServer(databaseUrl: string, stateCache: number): Promise<{ base: string; child: ChildProcess }> {
+function startServer(databaseUrl: string, stateCache: number, workers = 1): Promise<{ base: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', new URL('./server.ts', import.meta.url).pathname], {
-    env: { ...process.env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_STATE_CACHE: String(stateCache) },
+    env: { ...process.env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_STATE_CACHE: String(stateCache), BENCH_WORKERS: String(workers) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -210,7 +226,12 @@ try {
   servers.push(warm.child, cold.child);
   const a = (await http(warm.base, 'POST', '/v1/players', undefined, { name: 'bench-a' })).token;
   const b = (await http(warm.base, 'POST', '/v1/players', undefined, { name: 'bench-b' })).token;
-  await throughput(warm.base, a, b);
+  const single = await throughput('1 process', warm.base, a, b);
+  // The same load on WORKERS processes sharing one port and the database (the others stay idle meanwhile).
+  const multi = await startServer(db.url, 1000, WORKERS);
+  servers.push(multi.child);
+  const several = await throughput(`${WORKERS} processes`, multi.base, a, b);
+  printThroughput([single, several]);
   await lateVersusEarly(warm.base, cold.base, db.url, a, b);
   await engines();
 } finally {

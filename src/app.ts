@@ -14,6 +14,7 @@ import type { AnyGameDefinition } from './engine/types.js';
 import { GAMES, createRegistry } from './games/registry.js';
 import { openDatabase, type Database } from './store/database.js';
 import { EventStore } from './store/event-store.js';
+import { CommitFeed } from './store/commit-feed.js';
 import { GameService } from './service/game-service.js';
 import { GameEvents } from './service/game-events.js';
 import { PlayerService } from './service/players.js';
@@ -90,7 +91,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const connections = openDatabase(options.databaseUrl, options.poolSize);
   const db = connections.db;
   const registry = createRegistry(options.games ?? GAMES);
-  const events = new GameEvents();
+  // Commits reach the other instances through Postgres LISTEN/NOTIFY (see src/store/commit-feed.ts).
+  const feed = new CommitFeed(options.databaseUrl, connections.pool, app.log);
+  const events = new GameEvents(feed);
+  feed.onCommit((commit) => events.receive(commit));
   const players = new PlayerService(db);
   const games = new GameService(new EventStore(db, connections.pool), registry, events, {
     snapshotEvery: options.snapshotEvery ?? 100,
@@ -98,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock ?? systemClock,
     idempotencyTtlMs: options.retention?.idempotencyTtlMs ?? DEFAULT_RETENTION_OPTIONS.idempotencyTtlMs,
   });
+  feed.onResync((since) => void games.catchUp(since).catch((err: unknown) => app.log.error({ err }, 'catching up after the feed was lost failed')));
   const bots = new BotDriver(games, app.log);
   games.onCommitted(bots.onCommitted);
   app.decorate('db', db).decorate('games', games).decorate('players', players).decorate('bots', bots).decorate('gameEvents', events);
@@ -118,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await asyncPlay.stop();
     await bots.stop();
+    await feed.stop();
     await connections.close();
   });
 
@@ -169,6 +175,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.workers ?? true) {
     app.addHook('onReady', async () => {
+      // Commits of other instances on the same database, for subscriptions and caches.
+      await feed.listen();
       // Bots whose turn came while the service was down (or in another process) play now.
       for (const gameId of await games.gamesWithBotTurns()) bots.kick(gameId);
       // Webhook delivery and turn timers; their first sweep picks up whatever a stop left due.

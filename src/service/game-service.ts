@@ -14,10 +14,14 @@ import { validatorFor, type MoveValidator } from './move-validation.js';
 import { summarize } from './game-summary.js';
 import { resignationOutcome, withResignations } from './outcomes.js';
 import { clampLimit, decodeCursor, encodeCursor, isUuid } from './pagination.js';
+import { assertActive, commitOf, holdsSeat, mySeats, turnsStarting, viewerSeat } from './seats.js';
 import { clockUpdates, parseClockOptions, readClock, systemClock, type Clock } from '../timers/clock.js';
 import type { Caller, CreateGame, GameSummary, MoveRecord, MoveResult, Page, ServiceOptions, SubmitMove } from './types.js';
 
 export type * from './types.js';
+
+/** After a commit of this instance: the game as committed, and the webhook deliveries written with it. */
+export type CommitListener = (game: GameRow, deliveries: number) => void;
 
 const MAX_RETRIES = 5;
 const DEFAULT_IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -33,12 +37,14 @@ export class GameService {
   /**
    * Rows of active untimed games, as of their cached state, so a move costs one round trip (the append)
    * instead of two. Such a row changes only through appends; one made by another instance bumps the
-   * version, which the append's check catches, and the retry then reads the row afresh.
+   * version, which the append's check catches, and the retry then reads the row afresh. A refusal judged
+   * on a cached row is judged again on a fresh one (see playerMove), and other instances' commits evict
+   * the rows they made stale.
    */
   private readonly rows: LruCache<GameRow>;
   private readonly validators = new Map<string, MoveValidator>();
-  /** Called after every committed move (the bot driver, webhooks...). */
-  private readonly listeners: ((game: GameRow) => void)[] = [];
+  /** Called after every commit of this instance (the bot driver, webhooks...), with its outbox rows. */
+  private readonly listeners: CommitListener[] = [];
   private readonly clock: Clock;
   /** Recent states by `gameId:version`, so notifications about a fresh move rebuild nothing. */
   private readonly recent = new LruCache<LiveState>(256);
@@ -53,10 +59,25 @@ export class GameService {
     this.rows = new LruCache<GameRow>(options.cacheSize);
     this.clock = options.clock ?? systemClock;
     for (const game of registry.values()) this.validators.set(game.id, validatorFor(game));
+    // Another instance moved a game on: its cached row is stale (the cached state is caught up from the log).
+    events.onRemoteCommit((commit) => {
+      const row = this.rows.get(commit.gameId);
+      if (row && row.version < commit.seq) this.rows.delete(commit.gameId);
+    });
   }
 
-  onCommitted(listener: (game: GameRow) => void): void {
+  onCommitted(listener: CommitListener): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * After the commit feed was lost for a while: fans out the commits this instance's listeners may have
+   * missed (the fan-out drops those it had seen).
+   */
+  async catchUp(since: Date): Promise<void> {
+    const watched = this.events.watched();
+    const commits = await this.store.commitsSince(watched.games.filter(isUuid), watched.players.filter(isUuid), since);
+    for (const commit of commits) this.events.receive(commit);
   }
 
   /** Forgets every cached state (tests use it to prove the log alone rebuilds them). */
@@ -148,13 +169,12 @@ export class GameService {
     const now = this.clock.now();
     const clock = readClock(game.clock);
     const clocks = clock ? clockUpdates({ clock, seats: game.seats, actor: null, resigning: false, toMove, version: 0, now }) : [];
-    if (!(await this.store.start(gameId, toMove, now, { game: ['game.started'], turnSeats: toMove }, clocks))) {
-      throw new ServiceError('GAME_ALREADY_STARTED', 'the game has already started');
-    }
+    const written = await this.store.start(gameId, toMove, now, { game: ['game.started'], turnSeats: toMove }, clocks);
+    if (!written) throw new ServiceError('GAME_ALREADY_STARTED', 'the game has already started');
     this.cache.set(gameId, { version: 0, state });
     this.recent.set(`${gameId}:0`, { version: 0, state });
     const started = await this.requireGame(gameId);
-    this.committed(started);
+    this.committed(started, written.deliveries);
     return summarize(started);
   }
 
@@ -193,14 +213,27 @@ export class GameService {
 
   private async playerMove(player: Player, gameId: string, input: SubmitMove, requestHash?: string): Promise<MoveResult> {
     const cached = this.rows.get(gameId);
-    const game = cached ?? (await this.requireGame(gameId));
+    if (cached) {
+      try {
+        return await this.playerMoveOn(cached, player, input, requestHash, true);
+      } catch (error) {
+        // A refusal judged on a cached row and state, which another instance may have left behind: the
+        // answer must be the one the database's current version gives, so judge once more from it.
+        if (!(error instanceof ServiceError) || error.code === 'INVALID_MOVE' || error.code === 'IDEMPOTENCY_RACE') throw error;
+        this.rows.delete(gameId);
+      }
+    }
+    return this.playerMoveOn(await this.requireGame(gameId), player, input, requestHash, false);
+  }
+
+  private async playerMoveOn(game: GameRow, player: Player, input: SubmitMove, requestHash: string | undefined, fromCache: boolean): Promise<MoveResult> {
     const engine = this.engine(game.type);
     const validator = this.validators.get(engine.id);
     const invalid = validator?.(input.move);
     if (invalid) throw new ServiceError('INVALID_MOVE', invalid);
     const seat = await this.actingSeat(player, game, input.seat);
     const idempotency = requestHash && input.idempotencyKey ? { playerId: player.id, key: input.idempotencyKey, requestHash } : undefined;
-    return this.commitMove(game, engine, seat, player.id, input.move, input.expectedVersion, idempotency, cached !== undefined);
+    return this.commitMove(game, engine, seat, player.id, input.move, input.expectedVersion, idempotency, fromCache);
   }
 
   /** Applies and appends one move; without an expected version, a lost race is retried on the new state. */
@@ -271,7 +304,7 @@ export class GameService {
         const row: GameRow = { ...current, version, toMove, status: result.status, outcome, turnStartedAt: now };
         if (row.status === 'active' && row.clock === null) this.rows.set(row.id, row);
         else this.rows.delete(row.id);
-        this.committed(row);
+        this.committed(row, appended.deliveries);
         return result;
       }
       this.cache.delete(current.id);
@@ -325,7 +358,7 @@ export class GameService {
       if (appended.ok) {
         this.cache.set(gameId, { version, state: live.state });
         const updated = await this.requireGame(gameId);
-        this.committed(updated);
+        this.committed(updated, appended.deliveries);
         return { gameId, seq: version, version, seat, status: updated.status, toMove, log, outcome };
       }
       this.cache.delete(gameId);
@@ -516,13 +549,9 @@ export class GameService {
     return entry;
   }
 
-  private committed(game: GameRow): void {
-    this.events.moveCommitted({ gameId: game.id, seq: game.version });
-    for (const seat of game.toMove) {
-      const playerId = game.seats[seat]?.playerId;
-      if (playerId) this.events.turnStarted({ playerId, gameId: game.id, seat, version: game.version });
-    }
-    for (const listener of this.listeners) listener(game);
+  private committed(game: GameRow, deliveries: number): void {
+    this.events.publish(commitOf(game));
+    for (const listener of this.listeners) listener(game, deliveries);
   }
 
   private async requireGame(gameId: string): Promise<GameRow> {
@@ -560,31 +589,6 @@ export class GameService {
 function requirePlayer(caller: Caller): Player {
   if (!caller) throw new ServiceError('UNAUTHENTICATED', 'this needs a bearer token: register at POST /v1/players');
   return caller;
-}
-
-/**
- * Seats whose turn starts with a move by `actor` (for `turn.started`): those newly to move. The actor
- * moving again (a multi-step turn) already knows from its move's answer.
- */
-function turnsStarting(before: GameRow, actor: Seat, toMove: readonly number[], resigning: boolean): number[] {
-  return toMove.filter((s) => !(resigning && s === actor) && !before.toMove.includes(s));
-}
-
-function assertActive(game: GameRow): void {
-  if (game.status === 'finished') throw new ServiceError('GAME_OVER', 'the game is over');
-  if (game.status !== 'active') throw new ServiceError('GAME_NOT_ACTIVE', `the game is ${game.status}`);
-}
-
-const holdsSeat = (playerId: string, game: GameRow, seat: Seat): boolean =>
-  game.seats.some((s) => s.index === seat && s.playerId === playerId && !s.resigned);
-
-const mySeats = (player: Player, game: GameRow): Seat[] =>
-  game.seats.filter((s) => s.playerId === player.id && !s.resigned).map((s) => s.index);
-
-/** A caller sees the game as its first seat there; anyone else as a spectator. */
-function viewerSeat(caller: Caller, game: GameRow): Viewer {
-  if (!caller) return null;
-  return game.seats.find((s) => s.playerId === caller.id)?.index ?? null;
 }
 
 function replayIdempotent(earlier: { requestHash: string; status: number; response: unknown }, requestHash: string): MoveResult {

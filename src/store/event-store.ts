@@ -11,6 +11,7 @@ import type { Database } from './database.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { outboxInsert, type OutboxEvents } from '../webhooks/outbox.js';
 import { clockUpdateSql, type SeatClockUpdate } from '../timers/clock.js';
+import type { Commit, Turn } from './commit-feed.js';
 
 export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
 
@@ -85,7 +86,10 @@ export interface AppendInput {
   readonly clocks?: readonly SeatClockUpdate[];
 }
 
-export type AppendResult = { readonly ok: true; readonly seq: number; readonly createdAt: Date } | { readonly ok: false; readonly reason: 'stale' | 'duplicate-key' };
+/** `deliveries`: webhook outbox rows written with the move (the dispatcher is woken only when there are some). */
+export type AppendResult =
+  | { readonly ok: true; readonly seq: number; readonly createdAt: Date; readonly deliveries: number }
+  | { readonly ok: false; readonly reason: 'stale' | 'duplicate-key' };
 
 const gameInclude = { seats: { include: { player: { select: { name: true } } }, orderBy: { index: 'asc' } } } as const;
 
@@ -225,10 +229,10 @@ export class EventStore {
 
   /**
    * waiting -> active with the `game.started` / `turn.started` outbox rows and the first turn clocks,
-   * in one statement; false when the game was not waiting any more.
+   * in one statement; null when the game was not waiting any more, else the number of outbox rows written.
    */
-  async start(gameId: string, toMove: readonly number[], now: Date, outbox: OutboxEvents, clocks: readonly SeatClockUpdate[] = []): Promise<boolean> {
-    const rows = await this.db.$queryRaw<{ id: string }[]>`
+  async start(gameId: string, toMove: readonly number[], now: Date, outbox: OutboxEvents, clocks: readonly SeatClockUpdate[] = []): Promise<{ deliveries: number } | null> {
+    const rows = await this.db.$queryRaw<{ deliveries: number }[]>`
       WITH bumped AS (
         UPDATE games SET status = 'active', started_at = ${now}, to_move = ${[...toMove]}::int[], turn_started_at = ${now}
          WHERE id = ${gameId}::uuid AND status = 'waiting'
@@ -236,8 +240,9 @@ export class EventStore {
       ), clocked AS (${clockUpdateSql('bumped', clocks)}
       ), outbox AS (${outboxInsert('bumped', outbox, now)}
       )
-      SELECT id FROM bumped`;
-    return rows.length === 1;
+      SELECT (SELECT count(*) FROM outbox)::int AS deliveries FROM bumped`;
+    const row = rows[0];
+    return row ? { deliveries: row.deliveries } : null;
   }
 
   /** The one write path for moves (and resignations): see the file comment. */
@@ -246,7 +251,7 @@ export class EventStore {
     const snapshot = input.snapshot === undefined ? null : JSON.stringify(input.snapshot);
     const idem = input.idempotency;
     try {
-      const rows = await this.sql<{ seq: number; created_at: Date }>(Prisma.sql`
+      const rows = await this.sql<{ seq: number; created_at: Date; deliveries: number }>(Prisma.sql`
         WITH bumped AS (
           UPDATE games
              SET version = version + 1,
@@ -278,9 +283,9 @@ export class EventStore {
                  ${idem ? JSON.stringify(idem.response) : null}::jsonb
             FROM bumped WHERE ${idem?.key ?? null}::text IS NOT NULL
         )
-        SELECT seq, created_at FROM inserted`);
+        SELECT seq, created_at, (SELECT count(*) FROM outbox)::int AS deliveries FROM inserted`);
       const row = rows[0];
-      return row ? { ok: true, seq: row.seq, createdAt: row.created_at } : { ok: false, reason: 'stale' };
+      return row ? { ok: true, seq: row.seq, createdAt: row.created_at, deliveries: row.deliveries } : { ok: false, reason: 'stale' };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // The primary key of moves (a race the version check did not catch) or a reused idempotency key.
@@ -362,6 +367,27 @@ export class EventStore {
     const games = await this.db.game.findMany({ where: { id: { in: ids.map((r) => r.id) } }, include: gameInclude });
     const order = new Map(ids.map((r, i) => [r.id, i]));
     return games.map(toGameRow).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  }
+
+  /**
+   * What a listener that lost the commit feed may have missed: the current version of each started game
+   * in `gameIds`, and of each game of `playerIds` whose turn changed since `since`, with the players to
+   * move (only when their turn began since then).
+   */
+  async commitsSince(gameIds: readonly string[], playerIds: readonly string[], since: Date): Promise<Commit[]> {
+    const { rows } = await this.pool.query<{ gameId: string; seq: number; turns: Turn[] }>(
+      `SELECT g.id AS "gameId", g.version AS seq,
+              COALESCE((SELECT json_agg(json_build_object('playerId', s.player_id, 'seat', s.index) ORDER BY s.index)
+                          FROM seats s
+                         WHERE s.game_id = g.id AND s.player_id IS NOT NULL AND NOT s.resigned
+                           AND s.index = ANY(g.to_move) AND g.turn_started_at >= $3), '[]') AS turns
+         FROM games g
+        WHERE g.status IN ('active', 'finished')
+          AND (g.id = ANY($1::uuid[])
+               OR (g.turn_started_at >= $3 AND EXISTS (SELECT 1 FROM seats p WHERE p.game_id = g.id AND p.player_id = ANY($2::uuid[]))))`,
+      [gameIds, playerIds, since],
+    );
+    return rows;
   }
 
   /** Active games with a seat a server-side bot must play (bots and resigned seats), for the bot driver. */

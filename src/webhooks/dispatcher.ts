@@ -84,8 +84,6 @@ export class WebhookDispatcher {
   /** Sweeps, work under way, and the two-step stop (see WorkerLifecycle). */
   private readonly life = new WorkerLifecycle();
   private draining = 0;
-  /** Whether any endpoint exists (skips the nudge query for games nobody watches). */
-  private anyEndpoints = true;
 
   constructor(
     private readonly db: Database,
@@ -105,7 +103,6 @@ export class WebhookDispatcher {
         if (this.draining < MAX_CONCURRENT_DRAINS) void this.life.track(this.drain(job.data));
       }
     });
-    this.anyEndpoints = (await this.db.webhookEndpoint.count()) > 0;
     await this.sweep();
     this.life.every(this.options.sweepIntervalMs, () => this.sweep(), (err) => this.log.error({ err }, 'webhook sweep failed'));
   }
@@ -114,13 +111,9 @@ export class WebhookDispatcher {
     return this.life.stop();
   }
 
-  endpointsChanged(): void {
-    this.anyEndpoints = true;
-  }
-
-  /** After a commit: queue the game's streams that have something due. */
+  /** After a commit that wrote deliveries (or a reminder): queue the game's streams that have something due. */
   nudgeGame = (gameId: string): void => {
-    if (!this.boss || this.life.stopped || !this.anyEndpoints) return;
+    if (!this.boss || this.life.stopped) return;
     void this.life.track(this.sweep(gameId)).catch((err) => this.log.error({ err, gameId }, 'webhook nudge failed'));
   };
 

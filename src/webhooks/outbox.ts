@@ -33,7 +33,8 @@ export const newDeliveryId = "'msg_' || replace(gen_random_uuid()::text, '-', ''
 
 /**
  * `INSERT INTO webhook_deliveries ...` for the game row returned by the CTE named `source`
- * (columns `id`, `version`). Use it as a data-modifying CTE: `outbox AS (${outboxInsert(...)})`.
+ * (columns `id`, `version`). Use it as a data-modifying CTE: `outbox AS (${outboxInsert(...)})`; it returns
+ * one row per delivery written, so `(SELECT count(*) FROM outbox)` says whether the dispatcher has work.
  */
 export function outboxInsert(source: 'bumped', events: OutboxEvents, at: Date): Prisma.Sql {
   const types = events.game.map((t) => t);
@@ -50,5 +51,6 @@ export function outboxInsert(source: 'bumped', events: OutboxEvents, at: Date): 
       JOIN webhook_endpoints e ON e.enabled AND ev.type = ANY(e.event_types)
        AND (e.game_id = b.id OR (e.game_id IS NULL AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = b.id AND s.player_id = e.owner_id)))
      WHERE ev.seat = -1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = b.id AND s.index = ev.seat AND s.player_id = e.owner_id)
-    ON CONFLICT DO NOTHING`;
+    ON CONFLICT DO NOTHING
+    RETURNING 1`;
 }

@@ -167,7 +167,6 @@ export class WebhookService {
         description: input.description ?? null, secret, createdAt: now, updatedAt: now,
       },
     });
-    this.dispatcher.endpointsChanged();
     return { ...endpointView(row), secret };
   }
 

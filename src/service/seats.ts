@@ -1,0 +1,41 @@
+/** Who sits where: the seat rules the service applies before the engine sees a move. */
+import type { Seat, Viewer } from '../engine/types.js';
+import type { Commit } from '../store/commit-feed.js';
+import type { GameRow } from '../store/event-store.js';
+import { ServiceError } from './errors.js';
+import type { Player } from './players.js';
+import type { Caller } from './types.js';
+
+/**
+ * Seats whose turn starts with a move by `actor` (for `turn.started`): those newly to move. The actor
+ * moving again (a multi-step turn) already knows from its move's answer.
+ */
+export function turnsStarting(before: GameRow, actor: Seat, toMove: readonly number[], resigning: boolean): number[] {
+  return toMove.filter((s) => !(resigning && s === actor) && !before.toMove.includes(s));
+}
+
+export function assertActive(game: GameRow): void {
+  if (game.status === 'finished') throw new ServiceError('GAME_OVER', 'the game is over');
+  if (game.status !== 'active') throw new ServiceError('GAME_NOT_ACTIVE', `the game is ${game.status}`);
+}
+
+export const holdsSeat = (playerId: string, game: GameRow, seat: Seat): boolean =>
+  game.seats.some((s) => s.index === seat && s.playerId === playerId && !s.resigned);
+
+export const mySeats = (player: Player, game: GameRow): Seat[] =>
+  game.seats.filter((s) => s.playerId === player.id && !s.resigned).map((s) => s.index);
+
+/** A caller sees the game as its first seat there; anyone else as a spectator. */
+export function viewerSeat(caller: Caller, game: GameRow): Viewer {
+  if (!caller) return null;
+  return game.seats.find((s) => s.playerId === caller.id)?.index ?? null;
+}
+
+/** A commit as the event fan-out announces it: the version, and the players whose seats are now to move. */
+export function commitOf(game: GameRow): Commit {
+  const turns = game.toMove.flatMap((seat) => {
+    const row = game.seats[seat];
+    return row?.playerId && !row.resigned ? [{ playerId: row.playerId, seat }] : [];
+  });
+  return { gameId: game.id, seq: game.version, turns };
+}

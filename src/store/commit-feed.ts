@@ -1,0 +1,202 @@
+/**
+ * Fan-out of commits between instances through Postgres LISTEN/NOTIFY (DESIGN.md, "Scaling out"). Every
+ * instance keeps one dedicated listening connection (pg-listen: it reconnects, listens again and checks
+ * the connection every few seconds); after each commit, the committing instance announces it on one
+ * channel: the game, the version, and the players whose turn it now is. Listeners read the rows they need
+ * (a subscriber reads the history, redacted for itself), so nothing secret travels through here.
+ *
+ * The announcement is a NOTIFY of its own, sent right after the commit, not a `pg_notify` inside the append
+ * statement: a transaction that notifies holds a database-wide lock through its commit, WAL flush included,
+ * so every move would wait for every other move's flush (measured with pgbench on the development machine:
+ * 2,700 appends/s fell to 440). A lone NOTIFY writes nothing and flushes nothing. The price: a process that
+ * dies between a commit and its announcement leaves the other instances' subscribers to learn of that move
+ * with the next one (webhooks and bots have their periodic sweeps anyway).
+ *
+ * Commits are batched: while one NOTIFY is on its way, later commits wait and go together in the next one
+ * (each payload under Postgres' 8,000-byte limit), so a busy instance sends far fewer notifications than it
+ * commits moves, and a quiet one adds no delay.
+ */
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import pgListen, { type Subscriber } from 'pg-listen';
+import type { FastifyBaseLogger } from 'fastify';
+
+export const COMMIT_CHANNEL = 'portolan_commits';
+
+/** Postgres refuses payloads of 8,000 bytes or more; ours are ASCII (uuids, numbers). */
+const MAX_PAYLOAD = 7_900;
+
+/** After a lost connection, commits this long before the loss are looked at again (clock skew, late detection). */
+const RESYNC_SLACK_MS = 15_000;
+
+export interface Turn {
+  readonly playerId: string;
+  readonly seat: number;
+}
+
+/** A committed version of a game: a move (or resignation), or the start (seq 0). */
+export interface Commit {
+  readonly gameId: string;
+  readonly seq: number;
+  /** Seats held by players that are to move after it. */
+  readonly turns: readonly Turn[];
+}
+
+/** On the wire: `{"i": instance, "c": [[gameId, seq, [[playerId, seat], ...]], ...]}`. */
+type WireCommit = [string, number, [string, number][]];
+
+export class CommitFeed {
+  /** Tells this instance's own announcements apart (it has fanned them out already). */
+  private readonly instance = randomUUID();
+  private subscriber: Subscriber | null = null;
+  private pending: Commit[] = [];
+  private sending: Promise<void> | null = null;
+  private readonly receivers: ((commit: Commit) => void)[] = [];
+  private readonly resyncers: ((since: Date) => void)[] = [];
+  private lostAt: Date | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly pool: pg.Pool,
+    private readonly log: FastifyBaseLogger,
+    private readonly checkIntervalMs = 5_000,
+  ) {}
+
+  /** Commits announced by other instances, in the order Postgres delivers them. */
+  onCommit(receiver: (commit: Commit) => void): void {
+    this.receivers.push(receiver);
+  }
+
+  /** After a lost listening connection came back: announcements since `since` may have been missed. */
+  onResync(resyncer: (since: Date) => void): void {
+    this.resyncers.push(resyncer);
+  }
+
+  /** Opens the listening connection (until then, and without it, announcements still go out). */
+  async listen(): Promise<void> {
+    if (this.subscriber || this.stopped) return;
+    // pg-listen is CommonJS with an `exports.default`: Node's ESM import sees the whole module.
+    const subscriber = pgListen.default(
+      { connectionString: this.databaseUrl, application_name: 'portolan-feed' },
+      {
+        // Never give up: an outage of any length ends with a reconnection (and a resync).
+        retryLimit: Infinity,
+        retryTimeout: 0,
+        retryInterval: (attempt) => Math.min(5_000, 100 * 2 ** attempt),
+        paranoidChecking: this.checkIntervalMs,
+        parse: (text) => text,
+      },
+    );
+    subscriber.events.on('error', (err) => this.log.error({ err }, 'commit feed: listening connection failed'));
+    subscriber.events.on('reconnect', (attempt) => {
+      if (attempt === 1) this.log.warn('commit feed: listening connection lost, reconnecting');
+      this.lostAt ??= new Date();
+    });
+    subscriber.events.on('connected', () => {
+      const lostAt = this.lostAt;
+      this.lostAt = null;
+      if (!lostAt) return;
+      this.log.info('commit feed: listening again');
+      const since = new Date(lostAt.getTime() - RESYNC_SLACK_MS - this.checkIntervalMs);
+      for (const resync of this.resyncers) resync(since);
+    });
+    subscriber.notifications.on(COMMIT_CHANNEL, (payload: string) => this.received(payload));
+    await subscriber.connect();
+    await subscriber.listenTo(COMMIT_CHANNEL);
+    this.subscriber = subscriber;
+  }
+
+  /** Announces a commit to every instance (batched; see the file comment). */
+  announce(commit: Commit): void {
+    if (this.stopped) return;
+    this.pending.push(commit);
+    this.pump();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    while (this.sending) await this.sending;
+    const subscriber = this.subscriber;
+    this.subscriber = null;
+    await subscriber?.close().catch(() => undefined);
+  }
+
+  private pump(): void {
+    if (this.sending || this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.sending = this.notify(batch).finally(() => {
+      this.sending = null;
+      this.pump();
+    });
+  }
+
+  private async notify(batch: readonly Commit[]): Promise<void> {
+    for (const payload of encode(this.instance, batch)) {
+      try {
+        await this.pool.query('SELECT pg_notify($1, $2)', [COMMIT_CHANNEL, payload]);
+      } catch (err) {
+        // The database is unreachable: the moves themselves cannot commit either; sweeps catch up later.
+        this.log.warn({ err }, 'commit feed: announcing commits failed');
+      }
+    }
+  }
+
+  private received(payload: string): void {
+    const decoded = decode(payload);
+    if (!decoded) {
+      this.log.warn('commit feed: ignored a malformed announcement');
+      return;
+    }
+    if (decoded.instance === this.instance) return;
+    for (const commit of decoded.commits) for (const receive of this.receivers) receive(commit);
+  }
+}
+
+/** Payloads under MAX_PAYLOAD bytes, each a batch of whole commits. */
+export function encode(instance: string, commits: readonly Commit[]): string[] {
+  const head = `{"i":${JSON.stringify(instance)},"c":[`;
+  const payloads: string[] = [];
+  let entries: string[] = [];
+  let length = head.length + 2;
+  for (const commit of commits) {
+    const wire: WireCommit = [commit.gameId, commit.seq, commit.turns.map((t) => [t.playerId, t.seat])];
+    const entry = JSON.stringify(wire);
+    if (entries.length > 0 && length + entry.length + 1 > MAX_PAYLOAD) {
+      payloads.push(`${head}${entries.join(',')}]}`);
+      entries = [];
+      length = head.length + 2;
+    }
+    entries.push(entry);
+    length += entry.length + 1;
+  }
+  if (entries.length > 0) payloads.push(`${head}${entries.join(',')}]}`);
+  return payloads;
+}
+
+/** The announcement's commits, or null when it is not one of ours. */
+export function decode(payload: string): { instance: string; commits: Commit[] } | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  const { i, c } = (parsed ?? {}) as { i?: unknown; c?: unknown };
+  if (typeof i !== 'string' || !Array.isArray(c)) return null;
+  const commits: Commit[] = [];
+  for (const entry of c as unknown[]) {
+    if (!Array.isArray(entry)) return null;
+    const [gameId, seq, turns] = entry as unknown[];
+    if (typeof gameId !== 'string' || !Number.isInteger(seq) || !Array.isArray(turns)) return null;
+    const parsedTurns: Turn[] = [];
+    for (const turn of turns as unknown[]) {
+      const [playerId, seat] = Array.isArray(turn) ? (turn as unknown[]) : [];
+      if (typeof playerId !== 'string' || !Number.isInteger(seat)) return null;
+      parsedTurns.push({ playerId, seat: seat as number });
+    }
+    commits.push({ gameId, seq: seq as number, turns: parsedTurns });
+  }
+  return { instance: i, commits };
+}
