@@ -40,7 +40,7 @@ export interface ServiceDatabase {
   readonly url: string;
   /** The embedded Postgres this process started (no DATABASE_URL), to stop last; null otherwise. */
   readonly embedded: EmbeddedDatabase | null;
-  readonly migrationsApplied: number;
+  readonly migrationsApplied: readonly string[];
 }
 
 /** DATABASE_URL, or an embedded Postgres in DATA_DIR; migrated either way. */
