@@ -7,12 +7,18 @@ import type { GameEvents, MoveCommitted, TurnStarted } from '../service/game-eve
 import type { Caller, GameService, GameSummary, MoveRecord, MoveResult } from '../service/game-service.js';
 import type { GameStatus } from '../store/event-store.js';
 import type { PlayerService } from '../service/players.js';
+import type { RequestBudget } from './limits.js';
 
 declare module 'mercurius' {
   interface MercuriusContext {
     player: Caller;
+    /** The request's wall-clock budget (absent in subscriptions, which have no single request). */
+    budget?: RequestBudget;
   }
 }
+
+/** Expensive work goes through the request's budget, one piece at a time. */
+const budgeted = <T>(ctx: MercuriusContext, work: () => Promise<T>): Promise<T> => (ctx.budget ? ctx.budget.run(work) : work());
 
 function literal(node: ValueNode): unknown {
   switch (node.kind) {
@@ -44,11 +50,11 @@ const JSONScalar = new GraphQLScalarType({
 export function createResolvers(games: GameService, players: PlayerService, events: GameEvents) {
   const gameFields = {
     view: (game: GameSummary, { at }: { at?: number | null }, ctx: MercuriusContext) =>
-      games.view(ctx.player, game.id, at ?? undefined),
-    legalMoves: async (game: GameSummary, { seat }: { seat?: number | null }, ctx: MercuriusContext) =>
-      (await games.legalMoves(ctx.player, game.id, seat ?? undefined)).moves,
+      budgeted(ctx, () => games.view(ctx.player, game.id, at ?? undefined)),
+    legalMoves: (game: GameSummary, { seat }: { seat?: number | null }, ctx: MercuriusContext) =>
+      budgeted(ctx, async () => (await games.legalMoves(ctx.player, game.id, seat ?? undefined)).moves),
     history: (game: GameSummary, args: { after?: number | null; first?: number | null }, ctx: MercuriusContext) =>
-      games.history(ctx.player, game.id, args.after ?? 0, args.first ?? undefined),
+      budgeted(ctx, () => games.history(ctx.player, game.id, args.after ?? 0, args.first ?? undefined)),
   };
 
   return {
