@@ -63,7 +63,9 @@ export function graphqlErrorFormatter(
     return { message, locations: error.locations, path: error.path, extensions: { ...error.extensions, code } };
   });
   const duringExecution = execution.data !== undefined && execution.data !== null || unwrapped.some((e) => e.path !== undefined);
-  if (coded.some((c) => c.code === 'UNAVAILABLE')) void context.reply?.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-  const statusCode = duringExecution ? 200 : (coded[0]?.status ?? 400);
+  const unavailable = coded.some((c) => c.code === 'UNAVAILABLE');
+  if (unavailable) void context.reply?.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  // The database being down is the service's state, not the query's: 503 even in the middle of execution.
+  const statusCode = unavailable ? 503 : duringExecution ? 200 : (coded[0]?.status ?? 400);
   return { statusCode, response: { data: execution.data ?? null, errors } };
 }
