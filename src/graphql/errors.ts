@@ -36,6 +36,10 @@ function codeOf(error: GraphQLError): Coded {
   if (typeof original.code === 'string' && /^[A-Z_]+$/.test(original.code) && !/^(MER|FST)_ERR/.test(original.code)) {
     return { code: original.code, message: original.message, status: 400 };
   }
+  // Thrown while validating the document (a scalar refusing a literal): the client's input, not our bug.
+  if (error.path === undefined && error.locations !== undefined && original instanceof TypeError) {
+    return { code: 'BAD_REQUEST', message: error.message, status: 400 };
+  }
   if (original.code === 'MER_ERR_METHOD_NOT_ALLOWED') return { code: 'METHOD_NOT_ALLOWED', message: 'mutations need POST', status: 405 };
   const failure = classify(original as FastifyError);
   return { code: failure.code, message: failure.message, status: failure.status };

@@ -1,5 +1,7 @@
 /** GraphQL resolvers: thin adapters over the service layer (no rules, no SQL). */
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+
+type Maybe<T> = T | null | undefined;
 import type { MercuriusContext } from 'mercurius';
 import { describeGameType } from '../http/routes/game-types.js';
 import { closable } from '../service/channel.js';
@@ -20,7 +22,8 @@ declare module 'mercurius' {
 /** Expensive work goes through the request's budget, one piece at a time. */
 const budgeted = <T>(ctx: MercuriusContext, work: () => Promise<T>): Promise<T> => (ctx.budget ? ctx.budget.run(work) : work());
 
-function literal(node: ValueNode): unknown {
+/** A JSON literal, with variables inside it taken from the request (`{ seat: $seat }`). */
+function literal(node: ValueNode, variables?: Maybe<{ readonly [name: string]: unknown }>): unknown {
   switch (node.kind) {
     case Kind.STRING:
     case Kind.BOOLEAN:
@@ -32,11 +35,11 @@ function literal(node: ValueNode): unknown {
     case Kind.NULL:
       return null;
     case Kind.LIST:
-      return node.values.map(literal);
+      return node.values.map((value) => literal(value, variables));
     case Kind.OBJECT:
-      return Object.fromEntries(node.fields.map((f) => [f.name.value, literal(f.value)]));
+      return Object.fromEntries(node.fields.map((f) => [f.name.value, literal(f.value, variables)]));
     case Kind.VARIABLE:
-      throw new TypeError('JSON literals cannot contain variables');
+      return variables?.[node.name.value];
   }
 }
 

@@ -31,9 +31,11 @@ type Rng = ReturnType<typeof prng>;
 /** Values that break any schema they are put in, whatever it expects. */
 const BAD_VALUES: readonly unknown[] = [
   2147483648, -1, -2147483649, 1e308, 1.5, 'not-a-number', 'a\u0000b', 'x\u001b[31m', '', 'x'.repeat(5000), true, null,
-  [], [1, 'two', null], {}, { nested: { deeper: ['\u0000'] } }, '00000000-0000-4000-8000-00000000000Z', '\ud800', '<script>alert(1)</script>',
+  [], [1, 'two', null], {}, { nested: { deeper: ['\u0000'] } }, '00000000-0000-4000-8000-00000000000Z', '<script>alert(1)</script>',
 ];
-const BAD_QUERY_VALUES = ['99999999999999999999', '-1', '2147483648', 'abc', '%00', '1.5', '', '%E0%A4%A', 'a'.repeat(300)];
+/** Values no field of any body accepts (typed fields refuse the type or the NUL; free JSON refuses the NUL). */
+const NEVER_VALID: readonly unknown[] = ['a\u0000b', { nested: ['\u0000'] }, ['\u0001'], 'x\u001b[31m'];
+const BAD_QUERY_VALUES = ['99999999999999999999', '-1', '2147483648', 'abc', '%00', '1.5', '%E0%A4%A', 'a'.repeat(300)];
 const BAD_PATH_VALUES = ['not-a-uuid', 'a'.repeat(150), '%00', '..%2F..%2Fetc', '-1', '00000000-0000-4000-8000-00000000000Z', '%E0%A4%A'];
 
 function bodyOf(operation: Operation): any {
@@ -68,7 +70,10 @@ function restRequest(rng: Rng, operation: Operation, ids: { game: string; token:
     } else if (shape === 'extra-field' && schema.additionalProperties === false) {
       payload = JSON.stringify({ [`unknown${Math.floor(rng.next() * 100)}`]: rng.pick(BAD_VALUES) });
     } else if (properties.length > 0) {
-      payload = JSON.stringify(Object.fromEntries(properties.map((p) => [p, rng.pick(BAD_VALUES)])));
+      // Any mix of bad values, and one that no schema accepts, so that the request is always invalid.
+      const body: Record<string, unknown> = Object.fromEntries(properties.map((p) => [p, rng.pick(BAD_VALUES)]));
+      body[rng.pick(properties)] = rng.pick(NEVER_VALID);
+      payload = JSON.stringify(body);
     } else payload = JSON.stringify(rng.pick([5, 'text', [1, 2]]));
   }
   // A forged token breaks every request, whatever it asks: the guaranteed violation.
