@@ -9,6 +9,8 @@ import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import mercurius from 'mercurius';
+import cors from '@fastify/cors';
+import { Redis } from 'ioredis';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AnyGameDefinition } from './engine/types.js';
 import { GAMES, createRegistry } from './games/registry.js';
@@ -20,7 +22,12 @@ import { GameEvents } from './service/game-events.js';
 import { PlayerService } from './service/players.js';
 import { BotDriver } from './service/bot-driver.js';
 import { authPlugin, playerFromHeader } from './http/auth.js';
-import { installErrorHandlers } from './http/errors.js';
+import { installErrorHandlers, sendFailure } from './http/errors.js';
+import { refuseControlCharacters } from './http/text-guard.js';
+import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rate-limit.js';
+import { DEFAULT_GRAPHQL_LIMITS, RequestBudget, limitRules, type GraphqlLimits } from './graphql/limits.js';
+import { controlCharacterRule } from './graphql/text-rule.js';
+import { installGraphqlGuards } from './graphql/guards.js';
 import { SHARED_SCHEMAS } from './http/schemas.js';
 import { gameRoutes } from './http/routes/games.js';
 import { playerRoutes } from './http/routes/players.js';
@@ -55,6 +62,16 @@ export interface AppOptions {
   readonly timers?: Partial<TimerOptions>;
   /** How long idempotency keys, webhook records and snapshots are kept (src/jobs/retention.ts). */
   readonly retention?: Partial<RetentionOptions>;
+  /** Origins a browser app may call from (`*`: any); empty or unset: no cross-origin calls. */
+  readonly corsOrigins?: readonly string[];
+  /** Proxies whose X-Forwarded-For names the client (addresses or CIDR ranges); unset: none. */
+  readonly trustProxy?: readonly string[];
+  /** Rate-limit budgets; unset fields take the production defaults (DEFAULT_RATE_LIMITS). */
+  readonly rateLimits?: Partial<RateLimits>;
+  /** Redis for the rate-limit counters; unset: they live in Postgres. */
+  readonly redisUrl?: string;
+  /** Depth, alias, cost and time limits of one GraphQL request (DEFAULT_GRAPHQL_LIMITS). */
+  readonly graphqlLimits?: Partial<GraphqlLimits>;
 }
 
 declare module 'fastify' {
@@ -85,6 +102,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    trustProxy: options.trustProxy && options.trustProxy.length > 0 ? [...options.trustProxy] : false,
+    // Router failures (a path parameter over the length limit, a malformed URL) in our error shape too.
+    frameworkErrors: (error, request, reply) => sendFailure(error, request, reply),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -120,15 +140,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
   app.addHook('onClose', async () => {
     await asyncPlay.stop();
     await bots.stop();
     await feed.stop();
     await connections.close();
+    await redis?.quit();
   });
+  await redis?.connect();
 
   installErrorHandlers(app);
   for (const shared of SHARED_SCHEMAS) app.addSchema(shared);
+  const graphqlLimits = { ...DEFAULT_GRAPHQL_LIMITS, ...options.graphqlLimits };
+
+  // CORS first, so that every answer (a 401 or a 429 included) carries its headers and a browser can read it.
+  if (options.corsOrigins && options.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: options.corsOrigins.includes('*') ? '*' : [...options.corsOrigins],
+      methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+      allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-request-id'],
+      exposedHeaders: ['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after'],
+      credentials: false, // bearer tokens only, never cookies
+      maxAge: 600,
+      strictPreflight: false,
+    });
+  }
 
   // @fastify/websocket must be registered at the root, before mercurius, for subscriptions.
   await app.register(websocket, { preClose: closeWebsocketsGoingAway });
@@ -147,9 +184,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(authPlugin, { players });
+  const rateLimiting = await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, { pool: connections.pool, redis });
   await app.register(healthRoutes, { db });
   await app.register(
     async (v1) => {
+      // Free JSON (game options, moves) is checked for control characters too; typed text says so in its schema.
+      v1.addHook('preValidation', async (request) => refuseControlCharacters(request.body, 'text'));
       await v1.register(playerRoutes, { players, games });
       await v1.register(gameTypeRoutes, { registry });
       await v1.register(gameRoutes, { games });
@@ -162,8 +202,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     resolvers: mergeResolvers(createResolvers(games, players, events), asyncPlayResolvers(asyncPlay.webhooks)) as never,
     graphiql: true,
     path: '/graphql',
-    context: async (request) => ({ player: await playerFromHeader(players, request.headers.authorization) }),
+    // The auth hook (src/http/auth.ts) has resolved the token; a refused one fails before parsing.
+    context: async (request) => ({ player: request.player, budget: new RequestBudget(graphqlLimits.timeoutMs) }),
     errorFormatter: graphqlErrorFormatter,
+    validationRules: [...limitRules(graphqlLimits), controlCharacterRule],
+    graphql: { parseOptions: { maxTokens: graphqlLimits.maxTokens } },
     subscription: {
       // graphql-ws: the token travels in the connection_init payload ({ "authorization": "Bearer ..." }).
       onConnect: async ({ payload }) => {
@@ -172,6 +215,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+
+  installGraphqlGuards(app, graphqlLimits, rateLimiting);
 
   if (options.workers ?? true) {
     app.addHook('onReady', async () => {

@@ -52,6 +52,34 @@ const ConfigSchema = Type.Object({
   SNAPSHOTS_KEPT: Type.Integer({ minimum: 0, default: 3 }),
   /** When the retention purge runs (cron, UTC, on the job queue: one instance runs each occurrence). */
   RETENTION_CRON: Type.String({ minLength: 9, default: '17 * * * *' }),
+  /**
+   * Comma-separated origins a browser app may call from (`https://app.example,https://other.example`),
+   * or `*` for any origin (safe: tokens are bearer headers, never cookies). Empty: no cross-origin calls.
+   */
+  CORS_ORIGINS: Type.String({ default: '' }),
+  /** Requests per minute per token (per client address without a token). */
+  RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 600 }),
+  /** Registrations per hour per client address. */
+  RATE_LIMIT_REGISTRATIONS_PER_HOUR: Type.Integer({ minimum: 1, default: 20 }),
+  /** Game creations per hour per token. */
+  RATE_LIMIT_GAMES_PER_HOUR: Type.Integer({ minimum: 1, default: 60 }),
+  /** Webhook endpoint changes (create, change, enable, rotate, delete, redeliver) per hour per token. */
+  RATE_LIMIT_WEBHOOK_CHANGES_PER_HOUR: Type.Integer({ minimum: 1, default: 60 }),
+  /** Redis URL (`redis://...`) for the rate-limit counters; unset: they live in Postgres. */
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  /**
+   * Proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDR ranges), so that limits
+   * apply per client and not per proxy. Empty: the socket's address is the client.
+   */
+  TRUST_PROXY: Type.String({ default: '' }),
+  /** Deepest GraphQL selection accepted. */
+  GRAPHQL_MAX_DEPTH: Type.Integer({ minimum: 1, default: 8 }),
+  /** Most aliases in one GraphQL operation. */
+  GRAPHQL_MAX_ALIASES: Type.Integer({ minimum: 0, default: 10 }),
+  /** Highest computed cost of one GraphQL request (see README, "Running it in public"). */
+  GRAPHQL_MAX_COST: Type.Integer({ minimum: 1, default: 1000 }),
+  /** Wall-clock budget of one GraphQL request; work left after it is refused with QUERY_TIMEOUT. */
+  GRAPHQL_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 500 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -59,6 +87,8 @@ export type Config = Static<typeof ConfigSchema>;
 const INTEGER_KEYS = new Set([
   'PORT', 'EMBEDDED_PG_PORT', 'WORKERS', 'BODY_LIMIT', 'SNAPSHOT_EVERY', 'STATE_CACHE_SIZE', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_MAX_PAYLOAD_BYTES',
   'SHUTDOWN_GRACE_MS', 'IDEMPOTENCY_TTL_HOURS', 'WEBHOOK_RETENTION_DAYS', 'SNAPSHOTS_KEPT',
+  'RATE_LIMIT_PER_MINUTE', 'RATE_LIMIT_REGISTRATIONS_PER_HOUR', 'RATE_LIMIT_GAMES_PER_HOUR', 'RATE_LIMIT_WEBHOOK_CHANGES_PER_HOUR',
+  'GRAPHQL_MAX_DEPTH', 'GRAPHQL_MAX_ALIASES', 'GRAPHQL_MAX_COST', 'GRAPHQL_TIMEOUT_MS',
 ]);
 
 export class ConfigError extends Error {
@@ -97,5 +127,28 @@ export function retentionSettings(config: Pick<Config, 'IDEMPOTENCY_TTL_HOURS' |
     webhookRetentionMs: config.WEBHOOK_RETENTION_DAYS * 86_400_000,
     snapshotsKept: config.SNAPSHOTS_KEPT,
     cron: config.RETENTION_CRON,
+  };
+}
+
+const list = (value: string) => value.split(',').map((item) => item.trim()).filter((item) => item.length > 0);
+
+/** The public-edge settings of a configuration (CORS, rate limits, GraphQL limits), as the app takes them. */
+export function edgeSettings(config: Config) {
+  return {
+    corsOrigins: list(config.CORS_ORIGINS),
+    trustProxy: list(config.TRUST_PROXY),
+    redisUrl: config.REDIS_URL,
+    rateLimits: {
+      perMinute: config.RATE_LIMIT_PER_MINUTE,
+      registrationsPerHour: config.RATE_LIMIT_REGISTRATIONS_PER_HOUR,
+      gamesPerHour: config.RATE_LIMIT_GAMES_PER_HOUR,
+      webhookChangesPerHour: config.RATE_LIMIT_WEBHOOK_CHANGES_PER_HOUR,
+    },
+    graphqlLimits: {
+      maxDepth: config.GRAPHQL_MAX_DEPTH,
+      maxAliases: config.GRAPHQL_MAX_ALIASES,
+      maxCost: config.GRAPHQL_MAX_COST,
+      timeoutMs: config.GRAPHQL_TIMEOUT_MS,
+    },
   };
 }

@@ -41,9 +41,23 @@ export async function createTestDatabase(t: Teardown): Promise<string> {
   return parsed.toString();
 }
 
+/**
+ * Budgets no ordinary test reaches (tests of the limits set small ones), and a GraphQL time budget a
+ * loaded machine cannot exceed by accident.
+ */
+export const GENEROUS_RATE_LIMITS = { perMinute: 1_000_000, registrationsPerHour: 1_000_000, gamesPerHour: 1_000_000, webhookChangesPerHour: 1_000_000 };
+const RELAXED_GRAPHQL_LIMITS = { timeoutMs: 60_000 };
+
 export async function build(t: Teardown, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase(t));
-  const app = await buildApp({ games: [nim, ...GAMES], poolSize: 10, ...options, databaseUrl });
+  const app = await buildApp({
+    games: [nim, ...GAMES],
+    poolSize: 10,
+    ...options,
+    rateLimits: { ...GENEROUS_RATE_LIMITS, ...options.rateLimits },
+    graphqlLimits: { ...RELAXED_GRAPHQL_LIMITS, ...options.graphqlLimits },
+    databaseUrl,
+  });
   await app.ready();
   t.teardown(() => app.close());
   return app;

@@ -1,5 +1,7 @@
 /** GraphQL resolvers: thin adapters over the service layer (no rules, no SQL). */
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+
+type Maybe<T> = T | null | undefined;
 import type { MercuriusContext } from 'mercurius';
 import { describeGameType } from '../http/routes/game-types.js';
 import { closable } from '../service/channel.js';
@@ -7,14 +9,21 @@ import type { GameEvents, MoveCommitted, TurnStarted } from '../service/game-eve
 import type { Caller, GameService, GameSummary, MoveRecord, MoveResult } from '../service/game-service.js';
 import type { GameStatus } from '../store/event-store.js';
 import type { PlayerService } from '../service/players.js';
+import type { RequestBudget } from './limits.js';
 
 declare module 'mercurius' {
   interface MercuriusContext {
     player: Caller;
+    /** The request's wall-clock budget (absent in subscriptions, which have no single request). */
+    budget?: RequestBudget;
   }
 }
 
-function literal(node: ValueNode): unknown {
+/** Expensive work goes through the request's budget, one piece at a time. */
+const budgeted = <T>(ctx: MercuriusContext, work: () => Promise<T>): Promise<T> => (ctx.budget ? ctx.budget.run(work) : work());
+
+/** A JSON literal, with variables inside it taken from the request (`{ seat: $seat }`). */
+function literal(node: ValueNode, variables?: Maybe<{ readonly [name: string]: unknown }>): unknown {
   switch (node.kind) {
     case Kind.STRING:
     case Kind.BOOLEAN:
@@ -26,11 +35,11 @@ function literal(node: ValueNode): unknown {
     case Kind.NULL:
       return null;
     case Kind.LIST:
-      return node.values.map(literal);
+      return node.values.map((value) => literal(value, variables));
     case Kind.OBJECT:
-      return Object.fromEntries(node.fields.map((f) => [f.name.value, literal(f.value)]));
+      return Object.fromEntries(node.fields.map((f) => [f.name.value, literal(f.value, variables)]));
     case Kind.VARIABLE:
-      throw new TypeError('JSON literals cannot contain variables');
+      return variables?.[node.name.value];
   }
 }
 
@@ -44,11 +53,11 @@ const JSONScalar = new GraphQLScalarType({
 export function createResolvers(games: GameService, players: PlayerService, events: GameEvents) {
   const gameFields = {
     view: (game: GameSummary, { at }: { at?: number | null }, ctx: MercuriusContext) =>
-      games.view(ctx.player, game.id, at ?? undefined),
-    legalMoves: async (game: GameSummary, { seat }: { seat?: number | null }, ctx: MercuriusContext) =>
-      (await games.legalMoves(ctx.player, game.id, seat ?? undefined)).moves,
+      budgeted(ctx, () => games.view(ctx.player, game.id, at ?? undefined)),
+    legalMoves: (game: GameSummary, { seat }: { seat?: number | null }, ctx: MercuriusContext) =>
+      budgeted(ctx, async () => (await games.legalMoves(ctx.player, game.id, seat ?? undefined)).moves),
     history: (game: GameSummary, args: { after?: number | null; first?: number | null }, ctx: MercuriusContext) =>
-      games.history(ctx.player, game.id, args.after ?? 0, args.first ?? undefined),
+      budgeted(ctx, () => games.history(ctx.player, game.id, args.after ?? 0, args.first ?? undefined)),
   };
 
   return {

@@ -1,6 +1,10 @@
 /**
  * Bearer-token authentication: `request.player` is the caller, or null for an anonymous caller (who
  * gets the spectator's view). A token that is present but unknown is refused, never treated as anonymous.
+ *
+ * The token is resolved first (onRequest) and refused later (preParsing), so that the rate limiter, which
+ * runs in between, counts a bad token against the client's address. Refusing in preParsing also lets
+ * /graphql answer in GraphQL's shape: its routes have their own error handler.
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
@@ -10,6 +14,8 @@ import type { Player, PlayerService } from '../service/players.js';
 declare module 'fastify' {
   interface FastifyRequest {
     player: Player | null;
+    /** Why the Authorization header was refused; thrown once the rate limiter has counted the request. */
+    authError: ServiceError | null;
   }
 }
 
@@ -25,10 +31,19 @@ export async function playerFromHeader(players: PlayerService, header: string | 
 export const authPlugin = fp(
   async (app, opts: { players: PlayerService }) => {
     app.decorateRequest('player', null);
+    app.decorateRequest('authError', null);
     app.addHook('onRequest', async (request: FastifyRequest) => {
-      // GraphQL authenticates in its own context builder (and the websocket handshake has no hook).
-      if (request.url.startsWith('/graphql')) return;
-      request.player = await playerFromHeader(opts.players, request.headers.authorization);
+      // A websocket handshake authenticates in graphql-ws's connection_init instead.
+      if (request.headers.upgrade?.toLowerCase() === 'websocket') return;
+      try {
+        request.player = await playerFromHeader(opts.players, request.headers.authorization);
+      } catch (error) {
+        if (!(error instanceof ServiceError)) throw error;
+        request.authError = error;
+      }
+    });
+    app.addHook('preParsing', async (request: FastifyRequest) => {
+      if (request.authError) throw request.authError;
     });
   },
   { name: 'auth' },

@@ -4,6 +4,19 @@
  */
 import { Type, type TSchema } from 'typebox';
 
+/** The largest value of Postgres' int4, which every integer column and version number is. */
+export const INT4_MAX = 2_147_483_647;
+/** Control characters (C0 and DEL): refused in every text a client sends; NUL cannot even be stored. */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** A line of text from a client: no control characters. */
+export const Text = (options: Parameters<typeof Type.String>[0] = {}) =>
+  Type.String({ pattern: '^[^\\u0000-\\u001f\\u007f]*$', ...options });
+/** A non-negative integer that fits an int4 column (seat numbers, versions, sequence numbers). */
+export const Count = (options: Parameters<typeof Type.Integer>[0] = {}) => Type.Integer({ minimum: 0, maximum: INT4_MAX, ...options });
+/** Seconds on a turn clock: at most a year. */
+const Seconds = (options: Parameters<typeof Type.Number>[0]) => Type.Number({ maximum: 31_536_000, ...options });
+
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Json = Type.Unknown({ description: 'any JSON value' });
 const LooseObject = Type.Object({}, { additionalProperties: true });
@@ -22,7 +35,7 @@ export const GameId = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const Player = Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }, { $id: 'Player' });
 
-export const RegisterBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export const RegisterBody = Type.Object({ name: Text({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
 export const RegisterResponse = Type.Object({
   player: Type.Ref('Player'),
   token: Type.String({ description: 'bearer token, shown once: send it as `Authorization: Bearer <token>`' }),
@@ -112,18 +125,18 @@ export const GamesPage = Type.Object({ items: Type.Array(Type.Ref('Game')), next
 
 export const CreateGameBody = Type.Object(
   {
-    type: Type.String({ description: 'a game type id, e.g. puerto-rico' }),
+    type: Text({ maxLength: 64, description: 'a game type id, e.g. puerto-rico' }),
     seats: Type.Integer({ minimum: 1, maximum: 64 }),
     options: Type.Optional(LooseObject),
     join: Type.Optional(Type.Boolean({ description: 'take a seat at once (default true)' })),
-    seat: Type.Optional(Type.Integer({ minimum: 0 })),
-    bots: Type.Optional(Type.Array(Type.Object({ seat: Type.Integer({ minimum: 0 }), level: Type.String() }), { maxItems: 64 })),
+    seat: Type.Optional(Count()),
+    bots: Type.Optional(Type.Array(Type.Object({ seat: Count(), level: Text({ maxLength: 64 }) }, { additionalProperties: false }), { maxItems: 64 })),
     clock: Type.Optional(
       Type.Object(
         {
-          perMove: Type.Number({ minimum: 1, description: 'seconds per move' }),
-          reserve: Type.Optional(Type.Number({ minimum: 0, description: 'extra seconds per seat for the whole game (correspondence reserve); default 0' })),
-          reminderBefore: Type.Optional(Type.Number({ minimum: 0, description: 'send turn.reminder this many seconds before the deadline; default min(perMove/4, 3600)' })),
+          perMove: Seconds({ minimum: 1, description: 'seconds per move' }),
+          reserve: Type.Optional(Seconds({ minimum: 0, description: 'extra seconds per seat for the whole game (correspondence reserve); default 0' })),
+          reminderBefore: Type.Optional(Seconds({ minimum: 0, description: 'send turn.reminder this many seconds before the deadline; default min(perMove/4, 3600)' })),
           onTimeout: Type.Optional(Type.Union([Type.Literal('bot'), Type.Literal('forfeit')], { description: "at the deadline the seat's bot moves (default) or the seat forfeits" })),
         },
         { additionalProperties: false, description: 'a time per move for play-by-web; omit for an untimed game' },
@@ -133,23 +146,23 @@ export const CreateGameBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const JoinBody = Type.Object({ seat: Type.Optional(Type.Integer({ minimum: 0 })) }, { additionalProperties: false });
-export const BotBody = Type.Object({ seat: Type.Integer({ minimum: 0 }), level: Type.String() }, { additionalProperties: false });
-export const SeatBody = Type.Object({ seat: Type.Optional(Type.Integer({ minimum: 0 })) }, { additionalProperties: false });
+export const JoinBody = Type.Object({ seat: Type.Optional(Count()) }, { additionalProperties: false });
+export const BotBody = Type.Object({ seat: Count(), level: Text({ maxLength: 64 }) }, { additionalProperties: false });
+export const SeatBody = Type.Object({ seat: Type.Optional(Count()) }, { additionalProperties: false });
 
 export const MoveBody = Type.Object(
   {
     move: Type.Unknown({ description: "the move, as the game type's moveSchema describes it" }),
-    seat: Type.Optional(Type.Integer({ minimum: 0, description: 'needed only when you hold several seats' })),
+    seat: Type.Optional(Count({ description: 'needed only when you hold several seats' })),
     expectedVersion: Type.Optional(
-      Type.Integer({ minimum: 0, description: 'refuse with STALE_VERSION unless the game is at this version' }),
+      Count({ description: 'refuse with STALE_VERSION unless the game is at this version' }),
     ),
   },
   { additionalProperties: false },
 );
 
 export const IdempotencyHeaders = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'a retry with the same key returns the first answer' })),
+  'idempotency-key': Type.Optional(Text({ minLength: 1, maxLength: 255, description: 'a retry with the same key returns the first answer' })),
 });
 
 export const MoveResult = Type.Object(
@@ -166,18 +179,18 @@ export const MoveResult = Type.Object(
   { $id: 'MoveResult' },
 );
 
-export const StateQuery = Type.Object({ at: Type.Optional(Type.Integer({ minimum: 0, description: 'sequence number of a past state' })) });
+export const StateQuery = Type.Object({ at: Type.Optional(Count({ description: 'sequence number of a past state' })) });
 export const StateResponse = Type.Object({
   version: Type.Integer(),
   seat: Nullable(Type.Integer({ description: 'the seat whose view this is; null for a spectator' })),
   view: Json,
 });
 
-export const LegalMovesQuery = Type.Object({ seat: Type.Optional(Type.Integer({ minimum: 0 })) });
+export const LegalMovesQuery = Type.Object({ seat: Type.Optional(Count()) });
 export const LegalMovesResponse = Type.Object({ version: Type.Integer(), seat: Nullable(Type.Integer()), moves: Type.Array(Json) });
 
 export const HistoryQuery = Type.Object({
-  after: Type.Optional(Type.Integer({ minimum: 0, description: 'return moves after this sequence number (the cursor)' })),
+  after: Type.Optional(Count({ description: 'return moves after this sequence number (the cursor)' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
 });
 export const HistoryPage = Type.Object({
@@ -195,10 +208,10 @@ export const HistoryPage = Type.Object({
 });
 
 export const ListGamesQuery = Type.Object({
-  type: Type.Optional(Type.String()),
+  type: Type.Optional(Text({ maxLength: 64 })),
   status: Type.Optional(Status),
   player: Type.Optional(Type.String({ format: 'uuid' })),
-  cursor: Type.Optional(Type.String()),
+  cursor: Type.Optional(Text({ maxLength: 200 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 

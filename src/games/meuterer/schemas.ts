@@ -1,5 +1,6 @@
 /** JSON Schemas (TypeBox) of a move and of the view, for the API's validation and documentation. */
 import { Type } from 'typebox';
+import { closedObjects } from '../../engine/schema.js';
 import { CAPTAIN_CARD_VALUES, CARDS, GOODS, ISLAND_COUNT, ROLES } from './data.js';
 import { PHASES, SCORE_CATEGORIES } from './types.js';
 
@@ -13,7 +14,7 @@ const SaleSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const moveSchema = Type.Union([
+export const moveSchema = closedObjects(Type.Union([
   Type.Object({ type: Type.Literal('setCaptainCard'), value: literals(CAPTAIN_CARD_VALUES) }, { description: 'Phase 1: X' }),
   Type.Object({ type: Type.Literal('offer'), card: CardSchema }, { description: 'Phase 2: one card face up' }),
   Type.Object({ type: Type.Literal('pass') }, { description: 'Phase 2: the rest of the hand goes face down' }),
@@ -27,7 +28,7 @@ export const moveSchema = Type.Union([
     { type: Type.Literal('keepCards'), cards: Type.Array(CardSchema, { maxItems: 5 }) },
     { description: 'Phase 8: the loading clerk keeps these of his drawn cards' },
   ),
-]);
+]));
 
 const PlayerViewSchema = Type.Object({
   seat: Type.Integer(),

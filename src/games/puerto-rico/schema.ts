@@ -1,5 +1,6 @@
 /** JSON Schemas (TypeBox) for the options, the moves and the view. */
 import { Type } from 'typebox';
+import { closedObjects } from '../../engine/schema.js';
 import { BUILDINGS, GOODS, ROLE_CARDS, TILES } from './data.js';
 import { ROLE_ORDERS } from './types.js';
 
@@ -21,7 +22,7 @@ export const optionsSchema = Type.Object(
 const move = <T extends string>(type: T, fields: Parameters<typeof Type.Object>[0] = {}, description?: string) =>
   Type.Object({ type: Type.Literal(type), ...fields }, description ? { description } : {});
 
-export const moveSchema = Type.Union([
+export const moveSchema = closedObjects(Type.Union([
   move('chooseRole', { role: Type.Union(ROLE_CARDS.map((r) => Type.Literal(r))) }, 'ROUND-1: take a role card.'),
   move('useHacienda', {}, 'SET-2: draw the top face-down plantation with an occupied Hacienda.'),
   move('takePlantation', { plantation: good, hospice: Type.Boolean({ default: false }) }, 'SET-3, SET-5.'),
@@ -43,7 +44,7 @@ export const moveSchema = Type.Union([
   move('wharf', { good }, 'CAP-6.'),
   move('store', { warehouse: Type.Array(good, { maxItems: 3 }), barrel: Type.Union([good, Type.Null()]) }, 'CAP-8.'),
   move('pass', {}, 'Decline the optional action of this turn.'),
-]);
+]));
 
 export const viewSchema = Type.Object(
   {

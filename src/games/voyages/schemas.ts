@@ -1,5 +1,6 @@
 /** TypeBox schemas of the options, a move and the view (DESIGN.md: the API validates input with them). */
 import { Type } from 'typebox';
+import { closedObjects } from '../../engine/schema.js';
 import { CARGO_KINDS, CREW_ROWS, LOGBOOKS, MAP_IDS, MARAUDER_SIZES, PARTS, ROW_CHOICES, SAILOR_KINDS, SELL_MODES } from './data.js';
 
 const literals = <T extends string | number>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
@@ -18,7 +19,7 @@ const heroic = Type.Boolean({ description: 'A heroic sailor set the value (else 
 const row = literals(CREW_ROWS);
 const rows = Type.Optional(Type.Array(row, { maxItems: 3, description: 'Map 4: the crew row of each sailor spent' }));
 
-export const moveSchema = Type.Union([
+export const moveSchema = closedObjects(Type.Union([
   Type.Object({ type: Type.Literal('steer'), die, value, heroic, rows }, { description: 'Assign a die to direction (windrose 1 = N, clockwise)' }),
   Type.Object({ type: Type.Literal('sail'), die, value, heroic, rows }, { description: 'Assign a die to distance; the ship moves' }),
   Type.Object(
@@ -64,7 +65,7 @@ export const moveSchema = Type.Union([
     { type: Type.Literal('light'), space: Type.Union([Type.String(), Type.Null()]) },
     { description: 'Map 4: the lighthouse lit (space id), or null to light none by line of sight' },
   ),
-]);
+]));
 
 export const viewSchema = Type.Object(
   {

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { AnyGameDefinition } from '../../engine/types.js';
 import { ServiceError } from '../../service/errors.js';
 import type { GameRegistry } from '../../games/registry.js';
-import { errors } from '../schemas.js';
+import { Text, errors } from '../schemas.js';
 
 export function describeGameType(game: AnyGameDefinition) {
   return {
@@ -27,7 +27,7 @@ export const gameTypeRoutes: FastifyPluginAsyncTypebox<{ registry: GameRegistry 
   }, async () => ({ items: [...registry.values()].map(describeGameType) }));
 
   app.get('/game-types/:type', {
-    schema: { tags, summary: 'One game type', params: Type.Object({ type: Type.String() }), response: { 200: Type.Ref('GameType'), ...errors(404) } },
+    schema: { tags, summary: 'One game type', params: Type.Object({ type: Text({ maxLength: 64 }) }), response: { 200: Type.Ref('GameType'), ...errors(404) } },
   }, async (request) => {
     const game = registry.get(request.params.type);
     if (!game) throw new ServiceError('NOT_FOUND', `no game type ${request.params.type}`, 404);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
 import type { WebhookService } from '../../webhooks/service.js';
 import { WEBHOOK_EVENT_TYPES } from '../../webhooks/outbox.js';
-import { errors } from '../schemas.js';
+import { Text, errors } from '../schemas.js';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const tags = ['webhooks'];
@@ -63,29 +63,29 @@ const DeliveryWithAttempts = Type.Object({ ...deliveryFields, attemptLog: Type.A
 
 const CreateBody = Type.Object(
   {
-    url: Type.String({ minLength: 1, maxLength: 2048, description: 'https URL (http only for hosts in WEBHOOK_ALLOWED_HOSTS)' }),
+    url: Text({ minLength: 1, maxLength: 2048, description: 'https URL (http only for hosts in WEBHOOK_ALLOWED_HOSTS)' }),
     events: Type.Array(EventType, { minItems: 1, maxItems: WEBHOOK_EVENT_TYPES.length }),
     gameId: Type.Optional(Nullable(Type.String({ format: 'uuid' }))),
-    description: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    description: Type.Optional(Nullable(Text({ maxLength: 200 }))),
   },
   { additionalProperties: false },
 );
 
 const PatchBody = Type.Object(
   {
-    url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
+    url: Type.Optional(Text({ minLength: 1, maxLength: 2048 })),
     events: Type.Optional(Type.Array(EventType, { minItems: 1, maxItems: WEBHOOK_EVENT_TYPES.length })),
-    description: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    description: Type.Optional(Nullable(Text({ maxLength: 200 }))),
     enabled: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
-const DeliveryParams = Type.Object({ id: Type.String({ format: 'uuid' }), deliveryId: Type.String({ minLength: 1, maxLength: 100 }) });
+const DeliveryParams = Type.Object({ id: Type.String({ format: 'uuid' }), deliveryId: Text({ minLength: 1, maxLength: 100 }) });
 const DeliveriesQuery = Type.Object({
   status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')])),
-  cursor: Type.Optional(Type.String()),
+  cursor: Type.Optional(Text({ maxLength: 200 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 
