@@ -32,11 +32,13 @@ const ConfigSchema = Type.Object({
   WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 15_000 }),
   /** Largest webhook body; a larger one is sent without the view and the move (`truncated: true`). */
   WEBHOOK_MAX_PAYLOAD_BYTES: Type.Integer({ minimum: 1024, default: 262_144 }),
+  /** Webhook endpoints one player may register. */
+  WEBHOOK_MAX_ENDPOINTS: Type.Integer({ minimum: 1, maximum: 1000, default: 20 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
 
-const INTEGER_KEYS = new Set(['PORT', 'EMBEDDED_PG_PORT', 'BODY_LIMIT', 'SNAPSHOT_EVERY', 'STATE_CACHE_SIZE', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_MAX_PAYLOAD_BYTES']);
+const INTEGER_KEYS = new Set(['PORT', 'EMBEDDED_PG_PORT', 'BODY_LIMIT', 'SNAPSHOT_EVERY', 'STATE_CACHE_SIZE', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_MAX_PAYLOAD_BYTES', 'WEBHOOK_MAX_ENDPOINTS']);
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -59,10 +61,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The webhook settings of a configuration, as the app takes them. */
-export function webhookSettings(config: Pick<Config, 'WEBHOOK_ALLOWED_HOSTS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_MAX_PAYLOAD_BYTES'>) {
+export function webhookSettings(config: Pick<Config, 'WEBHOOK_ALLOWED_HOSTS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_MAX_PAYLOAD_BYTES' | 'WEBHOOK_MAX_ENDPOINTS'>) {
   return {
     allowedHosts: config.WEBHOOK_ALLOWED_HOSTS.split(',').map((h) => h.trim()).filter((h) => h.length > 0),
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     maxPayloadBytes: config.WEBHOOK_MAX_PAYLOAD_BYTES,
+    maxEndpointsPerPlayer: config.WEBHOOK_MAX_ENDPOINTS,
   };
 }
