@@ -29,6 +29,7 @@ import { schema } from './graphql/schema.js';
 import { createResolvers } from './graphql/resolvers.js';
 import { asyncPlayResolvers, asyncPlaySchema } from './graphql/webhooks.js';
 import { graphqlErrorFormatter } from './graphql/errors.js';
+import { DEFAULT_SUBSCRIPTION_LIMITS, graphqlSubscriptions, type SubscriptionLimits, type SubscriptionResolvers } from './graphql/subscriptions.js';
 import { createAsyncPlay } from './jobs/async-play.js';
 import { systemClock, type Clock } from './timers/clock.js';
 import type { TimerOptions, TurnTimers } from './timers/timers.js';
@@ -51,6 +52,8 @@ export interface AppOptions {
   /** Webhook delivery settings (src/server.ts passes the WEBHOOK_* variables); default: no private hosts allowed. */
   readonly webhooks?: Partial<WebhookOptions>;
   readonly timers?: Partial<TimerOptions>;
+  /** GraphQL subscription limits (src/server.ts passes the SUBSCRIPTION_* variables). */
+  readonly subscriptions?: Partial<SubscriptionLimits>;
 }
 
 declare module 'fastify' {
@@ -143,20 +146,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/v1' },
   );
+  // Subscription resolvers go to graphql-ws (below), not to Mercurius, whose subscriptions are off.
+  const { Subscription: subscriptionResolvers, ...resolvers } = mergeResolvers(createResolvers(games, players, events), asyncPlayResolvers(asyncPlay.webhooks));
   await app.register(mercurius, {
     schema: schema + asyncPlaySchema,
-    resolvers: mergeResolvers(createResolvers(games, players, events), asyncPlayResolvers(asyncPlay.webhooks)) as never,
+    resolvers: resolvers as never,
     graphiql: true,
     path: '/graphql',
     context: async (request) => ({ player: await playerFromHeader(players, request.headers.authorization) }),
     errorFormatter: graphqlErrorFormatter,
-    subscription: {
-      // graphql-ws: the token travels in the connection_init payload ({ "authorization": "Bearer ..." }).
-      onConnect: async ({ payload }) => {
-        const header = (payload as Record<string, unknown> | undefined)?.authorization;
-        return { player: await playerFromHeader(players, typeof header === 'string' ? header : undefined) };
-      },
-    },
+  });
+  // Subscriptions: graphql-ws on the same path (see src/graphql/subscriptions.ts for limits and close codes).
+  await app.register(graphqlSubscriptions, {
+    players,
+    path: '/graphql',
+    resolvers: subscriptionResolvers as SubscriptionResolvers,
+    limits: { ...DEFAULT_SUBSCRIPTION_LIMITS, ...options.subscriptions },
   });
 
   if (options.workers ?? true) {

@@ -32,13 +32,20 @@ const ConfigSchema = Type.Object({
   WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 15_000 }),
   /** Largest webhook body; a larger one is sent without the view and the move (`truncated: true`). */
   WEBHOOK_MAX_PAYLOAD_BYTES: Type.Integer({ minimum: 1024, default: 262_144 }),
+  /** Time a subscription socket has to send `connection_init` before it is closed with 4408, in milliseconds. */
+  SUBSCRIPTION_INIT_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 5_000 }),
+  /** Subscriptions one websocket connection may run at once (more are refused with TOO_MANY_SUBSCRIPTIONS). */
+  SUBSCRIPTION_MAX_PER_CONNECTION: Type.Integer({ minimum: 1, maximum: 1000, default: 20 }),
+  /** Subscription connections one token may hold open on one instance (more are closed with 4429). */
+  SUBSCRIPTION_MAX_CONNECTIONS_PER_TOKEN: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
   /** Webhook endpoints one player may register. */
   WEBHOOK_MAX_ENDPOINTS: Type.Integer({ minimum: 1, maximum: 1000, default: 20 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
 
-const INTEGER_KEYS = new Set(['PORT', 'EMBEDDED_PG_PORT', 'BODY_LIMIT', 'SNAPSHOT_EVERY', 'STATE_CACHE_SIZE', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_MAX_PAYLOAD_BYTES', 'WEBHOOK_MAX_ENDPOINTS']);
+const INTEGER_KEYS = new Set(['PORT', 'EMBEDDED_PG_PORT', 'BODY_LIMIT', 'SNAPSHOT_EVERY', 'STATE_CACHE_SIZE', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_MAX_PAYLOAD_BYTES', 'WEBHOOK_MAX_ENDPOINTS',
+  'SUBSCRIPTION_INIT_TIMEOUT_MS', 'SUBSCRIPTION_MAX_PER_CONNECTION', 'SUBSCRIPTION_MAX_CONNECTIONS_PER_TOKEN']);
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -67,5 +74,15 @@ export function webhookSettings(config: Pick<Config, 'WEBHOOK_ALLOWED_HOSTS' | '
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     maxPayloadBytes: config.WEBHOOK_MAX_PAYLOAD_BYTES,
     maxEndpointsPerPlayer: config.WEBHOOK_MAX_ENDPOINTS,
+  };
+}
+
+/** The subscription limits of a configuration, as the app takes them. */
+export function subscriptionSettings(config: Pick<Config, 'SUBSCRIPTION_INIT_TIMEOUT_MS' | 'SUBSCRIPTION_MAX_PER_CONNECTION' | 'SUBSCRIPTION_MAX_CONNECTIONS_PER_TOKEN' | 'BODY_LIMIT'>) {
+  return {
+    initTimeoutMs: config.SUBSCRIPTION_INIT_TIMEOUT_MS,
+    maxPerConnection: config.SUBSCRIPTION_MAX_PER_CONNECTION,
+    maxConnectionsPerToken: config.SUBSCRIPTION_MAX_CONNECTIONS_PER_TOKEN,
+    maxMessageBytes: config.BODY_LIMIT,
   };
 }

@@ -5,7 +5,7 @@
  */
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, webhookSettings, type Config } from './config.js';
+import { ConfigError, loadConfig, subscriptionSettings, webhookSettings, type Config } from './config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './store/embedded-postgres.js';
 import { migrate } from './store/migrate.js';
 
@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     snapshotEvery: config.SNAPSHOT_EVERY,
     stateCacheSize: config.STATE_CACHE_SIZE,
     webhooks: webhookSettings(config),
+    subscriptions: subscriptionSettings(config),
   });
   app.log.info({ migrationsApplied: applied, embeddedPostgres: embedded !== null }, 'database ready');
 

@@ -6,7 +6,7 @@ import type { ExecutionResult, GraphQLError } from 'graphql';
 import mercurius, { type MercuriusContext } from 'mercurius';
 import { ServiceError } from '../service/errors.js';
 
-function codeOf(error: GraphQLError): { code: string; message: string } {
+export function codeOf(error: GraphQLError): { code: string; message: string } {
   const original = error.originalError as (Error & { code?: unknown }) | undefined;
   if (original instanceof ServiceError) return { code: original.code, message: original.message };
   if (!original || original.name === 'GraphQLError') return { code: 'BAD_REQUEST', message: error.message };
