@@ -21,7 +21,7 @@ import { GameService } from './service/game-service.js';
 import { GameEvents } from './service/game-events.js';
 import { PlayerService } from './service/players.js';
 import { BotDriver } from './service/bot-driver.js';
-import { authPlugin, playerFromHeader } from './http/auth.js';
+import { authPlugin } from './http/auth.js';
 import { installErrorHandlers, sendFailure } from './http/errors.js';
 import { refuseControlCharacters } from './http/text-guard.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rate-limit.js';
@@ -37,6 +37,7 @@ import { schema } from './graphql/schema.js';
 import { createResolvers } from './graphql/resolvers.js';
 import { asyncPlayResolvers, asyncPlaySchema } from './graphql/webhooks.js';
 import { graphqlErrorFormatter } from './graphql/errors.js';
+import { DEFAULT_SUBSCRIPTION_LIMITS, graphqlSubscriptions, type SubscriptionLimits, type SubscriptionResolvers } from './graphql/subscriptions.js';
 import { createAsyncPlay } from './jobs/async-play.js';
 import { systemClock, type Clock } from './timers/clock.js';
 import type { TimerOptions, TurnTimers } from './timers/timers.js';
@@ -72,6 +73,8 @@ export interface AppOptions {
   readonly redisUrl?: string;
   /** Depth, alias, cost and time limits of one GraphQL request (DEFAULT_GRAPHQL_LIMITS). */
   readonly graphqlLimits?: Partial<GraphqlLimits>;
+  /** GraphQL subscription limits (src/server.ts passes the SUBSCRIPTION_* variables). */
+  readonly subscriptions?: Partial<SubscriptionLimits>;
 }
 
 declare module 'fastify' {
@@ -197,9 +200,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/v1' },
   );
+  // Subscription resolvers go to graphql-ws (below), not to Mercurius, whose subscriptions are off.
+  const { Subscription: subscriptionResolvers, ...resolvers } = mergeResolvers(createResolvers(games, players, events), asyncPlayResolvers(asyncPlay.webhooks));
   await app.register(mercurius, {
     schema: schema + asyncPlaySchema,
-    resolvers: mergeResolvers(createResolvers(games, players, events), asyncPlayResolvers(asyncPlay.webhooks)) as never,
+    resolvers: resolvers as never,
     graphiql: true,
     path: '/graphql',
     // The auth hook (src/http/auth.ts) has resolved the token; a refused one fails before parsing.
@@ -207,13 +212,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     errorFormatter: graphqlErrorFormatter,
     validationRules: [...limitRules(graphqlLimits), controlCharacterRule],
     graphql: { parseOptions: { maxTokens: graphqlLimits.maxTokens } },
-    subscription: {
-      // graphql-ws: the token travels in the connection_init payload ({ "authorization": "Bearer ..." }).
-      onConnect: async ({ payload }) => {
-        const header = (payload as Record<string, unknown> | undefined)?.authorization;
-        return { player: await playerFromHeader(players, typeof header === 'string' ? header : undefined) };
-      },
-    },
+  });
+  // Subscriptions: graphql-ws on the same path (see src/graphql/subscriptions.ts for limits and close codes).
+  await app.register(graphqlSubscriptions, {
+    players,
+    path: '/graphql',
+    resolvers: subscriptionResolvers as SubscriptionResolvers,
+    limits: { ...DEFAULT_SUBSCRIPTION_LIMITS, ...options.subscriptions },
   });
 
   installGraphqlGuards(app, graphqlLimits, rateLimiting);

@@ -80,16 +80,22 @@ const ConfigSchema = Type.Object({
   GRAPHQL_MAX_COST: Type.Integer({ minimum: 1, default: 1000 }),
   /** Wall-clock budget of one GraphQL request; work left after it is refused with QUERY_TIMEOUT. */
   GRAPHQL_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 500 }),
+  /** Time a subscription socket has to send `connection_init` before it is closed with 4408, in milliseconds. */
+  SUBSCRIPTION_INIT_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 5_000 }),
+  /** Subscriptions one websocket connection may run at once (more are refused with TOO_MANY_SUBSCRIPTIONS). */
+  SUBSCRIPTION_MAX_PER_CONNECTION: Type.Integer({ minimum: 1, maximum: 1000, default: 20 }),
+  /** Subscription connections one token may hold open on one instance (more are closed with 4429). */
+  SUBSCRIPTION_MAX_CONNECTIONS_PER_TOKEN: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+  /** Webhook endpoints one player may register. */
+  WEBHOOK_MAX_ENDPOINTS: Type.Integer({ minimum: 1, maximum: 1000, default: 20 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
 
-const INTEGER_KEYS = new Set([
-  'PORT', 'EMBEDDED_PG_PORT', 'WORKERS', 'BODY_LIMIT', 'SNAPSHOT_EVERY', 'STATE_CACHE_SIZE', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_MAX_PAYLOAD_BYTES',
-  'SHUTDOWN_GRACE_MS', 'IDEMPOTENCY_TTL_HOURS', 'WEBHOOK_RETENTION_DAYS', 'SNAPSHOTS_KEPT',
-  'RATE_LIMIT_PER_MINUTE', 'RATE_LIMIT_REGISTRATIONS_PER_HOUR', 'RATE_LIMIT_GAMES_PER_HOUR', 'RATE_LIMIT_WEBHOOK_CHANGES_PER_HOUR',
-  'GRAPHQL_MAX_DEPTH', 'GRAPHQL_MAX_ALIASES', 'GRAPHQL_MAX_COST', 'GRAPHQL_TIMEOUT_MS',
-]);
+// Variables whose schema is an integer are read as numbers (the rest stay strings for the schema to check).
+const INTEGER_KEYS = new Set(
+  Object.entries(ConfigSchema.properties).filter(([, schema]) => (schema as { type?: unknown }).type === 'integer').map(([key]) => key),
+);
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -112,11 +118,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The webhook settings of a configuration, as the app takes them. */
-export function webhookSettings(config: Pick<Config, 'WEBHOOK_ALLOWED_HOSTS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_MAX_PAYLOAD_BYTES'>) {
+export function webhookSettings(config: Pick<Config, 'WEBHOOK_ALLOWED_HOSTS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_MAX_PAYLOAD_BYTES' | 'WEBHOOK_MAX_ENDPOINTS'>) {
   return {
     allowedHosts: config.WEBHOOK_ALLOWED_HOSTS.split(',').map((h) => h.trim()).filter((h) => h.length > 0),
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     maxPayloadBytes: config.WEBHOOK_MAX_PAYLOAD_BYTES,
+    maxEndpointsPerPlayer: config.WEBHOOK_MAX_ENDPOINTS,
+  };
+}
+
+/** The subscription limits of a configuration, as the app takes them. */
+export function subscriptionSettings(config: Pick<Config, 'SUBSCRIPTION_INIT_TIMEOUT_MS' | 'SUBSCRIPTION_MAX_PER_CONNECTION' | 'SUBSCRIPTION_MAX_CONNECTIONS_PER_TOKEN' | 'BODY_LIMIT'>) {
+  return {
+    initTimeoutMs: config.SUBSCRIPTION_INIT_TIMEOUT_MS,
+    maxPerConnection: config.SUBSCRIPTION_MAX_PER_CONNECTION,
+    maxConnectionsPerToken: config.SUBSCRIPTION_MAX_CONNECTIONS_PER_TOKEN,
+    maxMessageBytes: config.BODY_LIMIT,
   };
 }
 

@@ -21,7 +21,7 @@ interface Coded {
 
 const TOO_MANY_TOKENS = /^Syntax Error: Document contains more that \d+ tokens/;
 
-function codeOf(error: GraphQLError): Coded {
+export function codeOf(error: GraphQLError): Coded {
   const original = error.originalError as (Error & { code?: unknown; statusCode?: unknown }) | undefined;
   const own = error.extensions?.code;
   if (typeof own === 'string' && /^[A-Z_]+$/.test(own) && !own.startsWith('MER_ERR')) {

@@ -106,6 +106,7 @@ export const asyncPlaySchema = /* GraphQL */ `
   }
 
   extend type Mutation {
+    "Registers an endpoint; gameId binds it to one game you hold or held a seat in (else NOT_IN_GAME)."
     createWebhook(url: String!, events: [String!]!, gameId: ID, description: String): WebhookEndpointWithSecret!
     updateWebhook(id: ID!, url: String, events: [String!], description: String, enabled: Boolean): WebhookEndpoint!
     rotateWebhookSecret(id: ID!): WebhookEndpointWithSecret!

@@ -42,6 +42,8 @@ export interface WebhookOptions extends UrlPolicy {
   readonly sweepIntervalMs: number;
   /** How long a rotated-out secret keeps signing. */
   readonly previousSecretTtlMs: number;
+  /** Endpoints one player may register (WEBHOOK_MAX_ENDPOINTS). */
+  readonly maxEndpointsPerPlayer: number;
 }
 
 export const DEFAULT_WEBHOOK_OPTIONS: WebhookOptions = {
@@ -53,6 +55,7 @@ export const DEFAULT_WEBHOOK_OPTIONS: WebhookOptions = {
   jitter: 0.1,
   sweepIntervalMs: 10_000,
   previousSecretTtlMs: 24 * 3600 * 1000,
+  maxEndpointsPerPlayer: 20,
 };
 
 interface StreamKey {

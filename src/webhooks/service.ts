@@ -14,8 +14,6 @@ import { WEBHOOK_EVENT_TYPES } from './outbox.js';
 import { newSecret } from './signing.js';
 import { checkEndpointUrl } from './url-guard.js';
 
-export const MAX_ENDPOINTS_PER_PLAYER = 20;
-
 export interface WebhookEndpointView {
   readonly id: string;
   readonly url: string;
@@ -151,13 +149,10 @@ export class WebhookService {
     const events = checkEvents(input.events);
     const url = await checkEndpointUrl(input.url, this.options);
     const gameId = input.gameId ?? null;
-    if (gameId !== null) {
-      if (!UUID.test(gameId) || !(await this.db.game.findUnique({ where: { id: gameId }, select: { id: true } }))) {
-        throw new ServiceError('GAME_NOT_FOUND', `no game ${gameId}`);
-      }
-    }
-    if ((await this.db.webhookEndpoint.count({ where: { ownerId: owner.id } })) >= MAX_ENDPOINTS_PER_PLAYER) {
-      throw new ServiceError('TOO_MANY_WEBHOOKS', `at most ${MAX_ENDPOINTS_PER_PLAYER} endpoints per player`, 409);
+    if (gameId !== null) await this.checkWatchable(owner, gameId);
+    const cap = this.options.maxEndpointsPerPlayer;
+    if ((await this.db.webhookEndpoint.count({ where: { ownerId: owner.id } })) >= cap) {
+      throw new ServiceError('TOO_MANY_WEBHOOKS', `at most ${cap} endpoints per player`, 409);
     }
     const secret = newSecret();
     const now = this.clock.now();
@@ -279,6 +274,19 @@ export class WebhookService {
     const row = await this.db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
     await this.dispatcher.sweep(row.gameId);
     return deliveryView(row);
+  }
+
+  /**
+   * An endpoint may watch only a game its owner plays or played in (a seat, resigned or not): otherwise
+   * anyone could turn a stranger's game into deliveries to addresses of their choosing. Games are public,
+   * so refusing with 403 (rather than hiding the game behind a 404) tells nothing new.
+   */
+  private async checkWatchable(owner: Player, gameId: string): Promise<void> {
+    if (!UUID.test(gameId) || !(await this.db.game.findUnique({ where: { id: gameId }, select: { id: true } }))) {
+      throw new ServiceError('GAME_NOT_FOUND', `no game ${gameId}`);
+    }
+    const seat = await this.db.seat.findFirst({ where: { gameId, playerId: owner.id }, select: { index: true } });
+    if (!seat) throw new ServiceError('NOT_IN_GAME', `you hold no seat in game ${gameId}: an endpoint may watch only games you play or played in`);
   }
 
   private async own(caller: Caller, id: string): Promise<EndpointRow> {

@@ -15,7 +15,7 @@ const Endpoint = Type.Object({
   id: Type.String({ format: 'uuid' }),
   url: Type.String(),
   events: Type.Array(Type.String()),
-  gameId: Nullable(Type.String({ format: 'uuid', description: 'only this game when set; otherwise every game you hold a seat in' })),
+  gameId: Nullable(Type.String({ format: 'uuid', description: 'only this game (one you hold or held a seat in) when set; otherwise every game you hold a seat in' })),
   description: Nullable(Type.String()),
   enabled: Type.Boolean(),
   disabledReason: Nullable(Type.String({ description: 'why the endpoint is disabled (e.g. the receiver answered 410 Gone)' })),
@@ -93,8 +93,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
   app.post('/webhooks', {
     schema: {
       tags, security: bearer, summary: 'Register a webhook endpoint (the signing secret is shown once)',
-      description: `Events: ${WEBHOOK_EVENT_TYPES.join(', ')}. Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature).`,
-      body: CreateBody, response: { 201: EndpointWithSecret, ...errors(400, 401, 404, 409) },
+      description: `Events: ${WEBHOOK_EVENT_TYPES.join(', ')}. Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). A gameId must name a game you hold or held a seat in (403 NOT_IN_GAME); at most WEBHOOK_MAX_ENDPOINTS endpoints per player (409 TOO_MANY_WEBHOOKS).`,
+      body: CreateBody, response: { 201: EndpointWithSecret, ...errors(400, 401, 403, 404, 409) },
     },
   }, async (request, reply) => reply.status(201).send(await webhooks.create(request.player, request.body)));
 

@@ -1,0 +1,230 @@
+/**
+ * GraphQL subscriptions over WebSocket with the graphql-ws protocol (subprotocol `graphql-transport-ws`),
+ * on GET /graphql beside Mercurius's HTTP handler. The protocol is run by graphql-ws's own server, its
+ * reference implementation, rather than by Mercurius 16's: that one has no deadline for `connection_init`,
+ * answers a refused token with `connection_error` (a message of the older subscriptions-transport-ws
+ * protocol that graphql-ws clients reject), never validates a subscription document and drops error codes.
+ *
+ * What a client sees (close codes are graphql-ws's own):
+ * - 4408 when `connection_init` does not arrive within `initTimeoutMs`;
+ * - 4403 when its token (`{"authorization": "Bearer ..."}` in the init payload) is unknown or malformed;
+ * - 4401 when it subscribes before the server acknowledged the connection;
+ * - 4429 when its token already holds `maxConnectionsPerToken` connections to this instance (and, from
+ *   graphql-ws, for a second `connection_init`); 4400 malformed message; 4406 wrong subprotocol;
+ *   4409 a subscription id in use; 4500 an internal error;
+ * - an `error` message with `extensions.code` for a refused operation (invalid document, a query or
+ *   mutation, which belong on POST /graphql, or more than `maxPerConnection` subscriptions at once); errors
+ *   while a subscription runs carry their code too.
+ *
+ * Counts are per instance: they bound what one client can hold in one process.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { GraphQLError, getOperationAST, parse, validate, type DocumentNode, type GraphQLFieldResolver, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { CloseCode, handleProtocols, makeServer, type Context, type SubscribePayload } from 'graphql-ws';
+import { ServiceError } from '../service/errors.js';
+import type { Player, PlayerService } from '../service/players.js';
+import { playerFromHeader } from '../http/auth.js';
+import { codeOf } from './errors.js';
+
+export interface SubscriptionLimits {
+  /** Time for `connection_init` to arrive after the socket opens (close 4408 after it). */
+  readonly initTimeoutMs: number;
+  /** Subscriptions one connection may run at once. */
+  readonly maxPerConnection: number;
+  /** Open connections one token (player) may hold on one instance. */
+  readonly maxConnectionsPerToken: number;
+  /** Ping interval; a peer that has not answered the previous ping by the next one is dropped. */
+  readonly keepAliveMs: number;
+  /** Largest message a client may send, in bytes. */
+  readonly maxMessageBytes: number;
+}
+
+export const DEFAULT_SUBSCRIPTION_LIMITS: SubscriptionLimits = {
+  initTimeoutMs: 5_000,
+  maxPerConnection: 20,
+  maxConnectionsPerToken: 10,
+  keepAliveMs: 15_000,
+  maxMessageBytes: 65_536,
+};
+
+/** The Subscription type's fields: `subscribe` makes the event stream, `resolve` turns an event into the field's value. */
+export type SubscriptionResolvers = Record<string, { subscribe: GraphQLFieldResolver<unknown, unknown>; resolve?: GraphQLFieldResolver<unknown, unknown> }>;
+
+/** Close code for a token over its connection cap: graphql-ws's "too many", which its client does not retry. */
+export const TOO_MANY_CONNECTIONS = CloseCode.TooManyInitialisationRequests;
+
+interface Extra {
+  readonly socket: WebSocket;
+  readonly request: FastifyRequest;
+  player: Player | null;
+  /** The key this connection counts against, once acknowledged. */
+  countedAs: string | null;
+}
+
+type SubscriptionContext = Context<Record<string, unknown>, Extra>;
+
+/** Routes the WebSocket upgrade of GET /graphql to this plugin and every other GET to Mercurius's handler. */
+const UPGRADE_CONSTRAINT = {
+  name: 'upgrade',
+  mustMatchWhenDerived: false,
+  storage() {
+    const handlers = new Map<string, unknown>();
+    return { get: (value: string) => (handlers.get(value) ?? null) as never, set: (value: string, handler: unknown) => void handlers.set(value, handler) };
+  },
+  deriveConstraint: (req: { headers: Record<string, string | string[] | undefined> }) =>
+    String(req.headers.upgrade ?? '').toLowerCase() === 'websocket' ? 'websocket' : (undefined as unknown as string),
+};
+
+const refusal = (code: string, message: string) => new GraphQLError(message, { originalError: new ServiceError(code, message, code === 'TOO_MANY_SUBSCRIPTIONS' ? 429 : 400) });
+
+export interface SubscriptionOptions {
+  readonly players: PlayerService;
+  readonly limits: SubscriptionLimits;
+  readonly path: string;
+  readonly resolvers: SubscriptionResolvers;
+}
+
+export async function graphqlSubscriptions(app: FastifyInstance, opts: SubscriptionOptions): Promise<void> {
+  const { players, limits } = opts;
+  attachResolvers(app.graphql.schema, opts.resolvers);
+  const connections = new Map<string, number>();
+
+  const formatErrors = (errors: readonly GraphQLError[], request: FastifyRequest): GraphQLFormattedError[] =>
+    errors.map((error) => {
+      const { code, message } = codeOf(error);
+      if (code === 'INTERNAL') request.log.error({ err: error.originalError ?? error }, 'graphql subscription failed');
+      return { message, ...(error.locations ? { locations: error.locations } : {}), ...(error.path ? { path: error.path } : {}), extensions: { ...error.extensions, code } };
+    });
+
+  const authenticate = async (ctx: SubscriptionContext): Promise<boolean> => {
+    const { socket } = ctx.extra;
+    const params = ctx.connectionParams ?? {};
+    const header = params.authorization ?? params.Authorization;
+    let player: Player | null;
+    try {
+      if (header !== undefined && typeof header !== 'string') throw new ServiceError('UNAUTHENTICATED', 'authorization must be a string');
+      player = await playerFromHeader(players, header);
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      socket.close(CloseCode.Forbidden, `Forbidden: ${error.message}`);
+      return false;
+    }
+    if (player) {
+      const open = connections.get(player.id) ?? 0;
+      if (open >= limits.maxConnectionsPerToken) {
+        socket.close(TOO_MANY_CONNECTIONS, `Too many connections for this token (at most ${limits.maxConnectionsPerToken})`);
+        return false;
+      }
+      connections.set(player.id, open + 1);
+      ctx.extra.countedAs = player.id;
+    }
+    ctx.extra.player = player;
+    return true;
+  };
+
+  const release = (ctx: SubscriptionContext): void => {
+    const key = ctx.extra.countedAs;
+    if (key === null) return;
+    ctx.extra.countedAs = null;
+    const left = (connections.get(key) ?? 1) - 1;
+    if (left > 0) connections.set(key, left);
+    else connections.delete(key);
+  };
+
+  /** Checks a subscribe message and builds its execution; a refusal is an `error` message for that id. */
+  const prepare = (ctx: SubscriptionContext, _id: string, payload: SubscribePayload) => {
+    // The id being subscribed is already in ctx.subscriptions.
+    if (Object.keys(ctx.subscriptions).length > limits.maxPerConnection) {
+      return [refusal('TOO_MANY_SUBSCRIPTIONS', `at most ${limits.maxPerConnection} subscriptions per connection: complete one first`)];
+    }
+    let document: DocumentNode;
+    try {
+      document = parse(payload.query);
+    } catch (error) {
+      return [error instanceof GraphQLError ? error : refusal('BAD_REQUEST', 'the query could not be parsed')];
+    }
+    const schema = app.graphql.schema;
+    const invalid = validate(schema, document);
+    if (invalid.length > 0) return invalid;
+    const operation = getOperationAST(document, payload.operationName);
+    if (!operation) return [refusal('BAD_REQUEST', 'no single operation to run: name it with operationName')];
+    if (operation.operation !== 'subscription') {
+      return [refusal('BAD_REQUEST', `only subscriptions are served over the websocket; send a ${operation.operation} to POST /graphql`)];
+    }
+    return {
+      schema,
+      document,
+      operationName: payload.operationName,
+      variableValues: payload.variables,
+      contextValue: { player: ctx.extra.player },
+    };
+  };
+
+  const server = makeServer<Record<string, unknown>, Extra>({
+    connectionInitWaitTimeout: limits.initTimeoutMs,
+    onConnect: authenticate,
+    onSubscribe: prepare,
+    onNext: (ctx, _id, _payload, _args, result) =>
+      result.errors ? { ...result, errors: formatErrors(result.errors, ctx.extra.request) } : undefined,
+    onError: (ctx, _id, _payload, errors) => formatErrors(errors, ctx.extra.request),
+    onClose: release,
+  });
+
+  // The ws server is @fastify/websocket's, shared by the app: pick graphql-ws's subprotocol and bound messages.
+  app.websocketServer.options.handleProtocols = handleProtocols;
+  app.websocketServer.options.maxPayload = limits.maxMessageBytes;
+  if (!app.hasConstraintStrategy(UPGRADE_CONSTRAINT.name)) app.addConstraintStrategy(UPGRADE_CONSTRAINT as never);
+
+  app.get(opts.path, { websocket: true, constraints: { upgrade: 'websocket' } }, (socket, request) => {
+    const closed = server.opened(
+      {
+        protocol: socket.protocol,
+        send: (data) =>
+          new Promise<void>((resolve, reject) => {
+            if (socket.readyState !== socket.OPEN) return resolve();
+            socket.send(data, (err) => (err ? reject(err) : resolve()));
+          }),
+        close: (code, reason) => socket.close(code, reason),
+        onMessage: (handle) =>
+          socket.on('message', (data) => {
+            handle(String(data)).catch((err: unknown) => {
+              request.log.error({ err }, 'graphql-ws message failed');
+              socket.close(CloseCode.InternalServerError, 'Internal server error');
+            });
+          }),
+      },
+      { socket, request, player: null, countedAs: null },
+    );
+    keepAlive(socket, limits.keepAliveMs);
+    socket.once('close', (code, reason) => {
+      closed(code, reason.toString()).catch((err: unknown) => request.log.error({ err }, 'graphql-ws close failed'));
+    });
+  });
+}
+
+/** Puts the resolvers on the schema Mercurius built (its own subscription support, which would, is off). */
+function attachResolvers(schema: GraphQLSchema, resolvers: SubscriptionResolvers): void {
+  const fields = schema.getSubscriptionType()?.getFields() ?? {};
+  for (const [name, resolver] of Object.entries(resolvers)) {
+    const field = fields[name];
+    if (!field) throw new Error(`no Subscription.${name} in the schema`);
+    field.subscribe = resolver.subscribe;
+    if (resolver.resolve) field.resolve = resolver.resolve;
+  }
+}
+
+/** Pings the peer; one that did not answer the previous ping is gone (half-open connections hold slots). */
+function keepAlive(socket: WebSocket, intervalMs: number): void {
+  let answered = true;
+  socket.on('pong', () => {
+    answered = true;
+  });
+  const timer = setInterval(() => {
+    if (!answered) return socket.terminate();
+    answered = false;
+    socket.ping();
+  }, intervalMs);
+  timer.unref();
+  socket.once('close', () => clearInterval(timer));
+}
