@@ -26,8 +26,9 @@ export const authPlugin = fp(
   async (app, opts: { players: PlayerService }) => {
     app.decorateRequest('player', null);
     app.addHook('onRequest', async (request: FastifyRequest) => {
-      // GraphQL authenticates in its own context builder (and the websocket handshake has no hook).
-      if (request.url.startsWith('/graphql')) return;
+      // Only the REST API knows players: GraphQL authenticates in its own context builder (and the
+      // websocket handshake has no hook); health checks and the API document need no token.
+      if (!request.url.startsWith('/v1/')) return;
       request.player = await playerFromHeader(opts.players, request.headers.authorization);
     });
   },
