@@ -60,6 +60,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
 
   app.get('/games/:id/events', {
     sse: 'manual',
+    exposeHeadRoute: false, // a HEAD would open a stream that never ends
     schema: {
       operationId: 'streamGameEvents', tags: ['games'], security: tokenOptional,
       summary: "The game's moves as Server-Sent Events, each redacted for the caller",
@@ -80,6 +81,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
 
   app.get('/me/events', {
     sse: 'manual',
+    exposeHeadRoute: false, // a HEAD would open a stream that never ends
     schema: {
       operationId: 'streamMyEvents', tags: ['players'], security: tokenRequired,
       summary: 'Your turn notifications as Server-Sent Events',
