@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
+import type { SSEMessage } from '@fastify/sse';
 import { Type } from 'typebox';
 import { closable } from '../../service/channel.js';
 import { ServiceError } from '../../service/errors.js';
@@ -42,7 +43,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
   });
 
   /** Streams `source` to the caller until either side ends it. */
-  async function stream<T>(reply: FastifyReply, source: AsyncIterableIterator<T>, toMessage: (item: T) => Promise<object> | object): Promise<void> {
+  async function stream<T>(reply: FastifyReply, source: AsyncIterableIterator<T>, toMessage: (item: T) => Promise<SSEMessage> | SSEMessage): Promise<void> {
     const end = () => void source.return?.();
     open.add(end);
     reply.sse.onClose(end);
@@ -50,7 +51,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
       reply.sse.sendHeaders(); // the client knows at once that it is listening
       for await (const item of source) {
         if (!reply.sse.isConnected) break;
-        await reply.sse.send(await toMessage(item) as never);
+        await reply.sse.send(await toMessage(item));
       }
     } finally {
       open.delete(end);
