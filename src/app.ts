@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { fastifySSE as sse } from '@fastify/sse';
 import mercurius from 'mercurius';
 import cors from '@fastify/cors';
 import { Redis } from 'ioredis';
@@ -29,6 +30,7 @@ import { DEFAULT_GRAPHQL_LIMITS, RequestBudget, limitRules, type GraphqlLimits }
 import { controlCharacterRule } from './graphql/text-rule.js';
 import { installGraphqlGuards } from './graphql/guards.js';
 import { SHARED_SCHEMAS } from './http/schemas.js';
+import { TAGS, documentCommonErrors } from './http/docs.js';
 import { gameRoutes } from './http/routes/games.js';
 import { playerRoutes } from './http/routes/players.js';
 import { gameTypeRoutes } from './http/routes/game-types.js';
@@ -45,6 +47,7 @@ import type { WebhookDispatcher, WebhookOptions } from './webhooks/dispatcher.js
 import type { WebhookService } from './webhooks/service.js';
 import { webhookRoutes } from './http/routes/webhooks.js';
 import { DEFAULT_RETENTION_OPTIONS, type RetentionOptions } from './jobs/retention.js';
+import { eventRoutes } from './http/routes/events.js';
 
 export interface AppOptions {
   readonly databaseUrl: string;
@@ -75,6 +78,8 @@ export interface AppOptions {
   readonly graphqlLimits?: Partial<GraphqlLimits>;
   /** GraphQL subscription limits (src/server.ts passes the SUBSCRIPTION_* variables). */
   readonly subscriptions?: Partial<SubscriptionLimits>;
+  /** Milliseconds between heartbeat comments on Server-Sent Event streams (default 15 s). */
+  readonly sseHeartbeatMs?: number;
 }
 
 declare module 'fastify' {
@@ -180,12 +185,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         title: 'Portolan',
         version: API_VERSION,
         description: 'Event-sourced hosting for play-by-web board games. Every game is an append-only log of moves.',
+        license: { name: 'UNLICENSED', identifier: 'LicenseRef-Proprietary' },
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      servers: [{ url: '/', description: 'this service (the origin that serves this document)' }],
+      tags: TAGS,
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'the token POST /v1/players returned: `Authorization: Bearer <token>`' },
+        },
+      },
     },
+    transform: ({ schema, url }) => ({ schema: documentCommonErrors(schema as never, url), url }),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(sse, { heartbeatInterval: options.sseHeartbeatMs ?? 15_000 });
   await app.register(authPlugin, { players });
   const rateLimiting = await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, { pool: connections.pool, redis });
   await app.register(healthRoutes, { db });
@@ -197,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(gameTypeRoutes, { registry });
       await v1.register(gameRoutes, { games });
       await v1.register(webhookRoutes, { webhooks: asyncPlay.webhooks });
+      await v1.register(eventRoutes, { games, events });
     },
     { prefix: '/v1' },
   );

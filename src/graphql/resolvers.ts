@@ -5,11 +5,13 @@ type Maybe<T> = T | null | undefined;
 import type { MercuriusContext } from 'mercurius';
 import { describeGameType } from '../http/routes/game-types.js';
 import { closable } from '../service/channel.js';
-import type { GameEvents, MoveCommitted, TurnStarted } from '../service/game-events.js';
+import type { GameEvents, TurnStarted } from '../service/game-events.js';
+import { movesSince } from '../service/move-stream.js';
 import type { Caller, GameService, GameSummary, MoveRecord, MoveResult } from '../service/game-service.js';
 import type { GameStatus } from '../store/event-store.js';
 import type { PlayerService } from '../service/players.js';
 import type { RequestBudget } from './limits.js';
+import { decodeVersionCursor } from '../service/pagination.js';
 
 declare module 'mercurius' {
   interface MercuriusContext {
@@ -50,14 +52,20 @@ const JSONScalar = new GraphQLScalarType({
   parseLiteral: literal,
 });
 
+/** Every list pages alike: `cursor` (the previous page's nextCursor) and `limit`. */
+interface PageArgs {
+  cursor?: string | null;
+  limit?: number | null;
+}
+
 export function createResolvers(games: GameService, players: PlayerService, events: GameEvents) {
   const gameFields = {
     view: (game: GameSummary, { at }: { at?: number | null }, ctx: MercuriusContext) =>
       budgeted(ctx, () => games.view(ctx.player, game.id, at ?? undefined)),
     legalMoves: (game: GameSummary, { seat }: { seat?: number | null }, ctx: MercuriusContext) =>
       budgeted(ctx, async () => (await games.legalMoves(ctx.player, game.id, seat ?? undefined)).moves),
-    history: (game: GameSummary, args: { after?: number | null; first?: number | null }, ctx: MercuriusContext) =>
-      budgeted(ctx, () => games.history(ctx.player, game.id, args.after ?? 0, args.first ?? undefined)),
+    history: (game: GameSummary, args: PageArgs & { after?: number | null; first?: number | null }, ctx: MercuriusContext) =>
+      budgeted(ctx, () => games.history(ctx.player, game.id, args.cursor ? decodeVersionCursor(args.cursor) : (args.after ?? 0), args.limit ?? args.first ?? undefined)),
   };
 
   return {
@@ -76,14 +84,17 @@ export function createResolvers(games: GameService, players: PlayerService, even
         return game ? describeGameType(game) : null;
       },
       me: (_: unknown, __: unknown, ctx: MercuriusContext) => ctx.player,
-      games: (_: unknown, args: { type?: string; status?: GameStatus; player?: string; after?: string; first?: number }) =>
-        games.listGames({
+      games: (_: unknown, args: PageArgs & { type?: string; status?: GameStatus; player?: string; after?: string; first?: number }) => {
+        const cursor = args.cursor ?? args.after;
+        const limit = args.limit ?? args.first;
+        return games.listGames({
           ...(args.type ? { type: args.type } : {}),
           ...(args.status ? { status: args.status } : {}),
           ...(args.player ? { playerId: args.player } : {}),
-          ...(args.after ? { cursor: args.after } : {}),
-          ...(args.first ? { limit: args.first } : {}),
-        }),
+          ...(cursor ? { cursor } : {}),
+          ...(limit ? { limit } : {}),
+        });
+      },
       game: async (_: unknown, { id }: { id: string }) => {
         try {
           return await games.getGame(id);
@@ -92,7 +103,8 @@ export function createResolvers(games: GameService, players: PlayerService, even
           throw error;
         }
       },
-      myTurn: (_: unknown, { first }: { first?: number }, ctx: MercuriusContext) => games.myTurn(ctx.player, first),
+      myTurn: (_: unknown, args: PageArgs, ctx: MercuriusContext) =>
+        games.myTurn(ctx.player, { cursor: args.cursor ?? undefined, limit: args.limit ?? undefined }),
     },
     Mutation: {
       register: (_: unknown, { name }: { name: string }) => players.register(name),
@@ -137,34 +149,6 @@ export function createResolvers(games: GameService, players: PlayerService, even
       },
     },
   };
-}
-
-/**
- * Every move after `start`, once: first those already in the log, then each new one as it commits,
- * read through the history so that it is redacted for this subscriber.
- */
-async function* movesSince(
-  games: GameService,
-  caller: Caller,
-  gameId: string,
-  start: number,
-  committed: AsyncIterable<MoveCommitted>,
-): AsyncGenerator<MoveRecord> {
-  let last = start;
-  const drain = async function* () {
-    for (;;) {
-      const page = await games.history(caller, gameId, last, 100);
-      for (const record of page.items) {
-        last = record.seq;
-        yield record;
-      }
-      if (page.nextCursor === null) return;
-    }
-  };
-  yield* drain();
-  for await (const event of committed) {
-    if (event.seq > last) yield* drain();
-  }
 }
 
 function withoutNulls<T extends object>(args: T): T {

@@ -72,7 +72,7 @@ export const schema = /* GraphQL */ `
 
   type MovePage {
     items: [Move!]!
-    "Pass as 'after' to read the next page; null on the last page."
+    "Pass as 'cursor' to read the next page; null on the last page."
     nextCursor: String
   }
 
@@ -102,12 +102,13 @@ export const schema = /* GraphQL */ `
     view(at: Int): GameView!
     "The caller's legal moves now."
     legalMoves(seat: Int): [JSON!]!
-    "The history, oldest first, redacted for the caller."
-    history(after: Int, first: Int): MovePage!
+    "The history, oldest first, redacted for the caller; page with cursor = nextCursor."
+    history(cursor: String, limit: Int, after: Int @deprecated(reason: "use cursor"), first: Int @deprecated(reason: "use limit")): MovePage!
   }
 
   type GamePage {
     items: [Game!]!
+    "Pass as 'cursor' to read the next page; null on the last page."
     nextCursor: String
   }
 
@@ -140,10 +141,19 @@ export const schema = /* GraphQL */ `
     gameType(id: ID!): GameType
     "The caller (null without a token)."
     me: Player
-    games(type: String, status: GameStatus, player: ID, after: String, first: Int): GamePage!
+    "Games, newest first; page with cursor = nextCursor."
+    games(
+      type: String
+      status: GameStatus
+      player: ID
+      cursor: String
+      limit: Int
+      after: String @deprecated(reason: "use cursor")
+      first: Int @deprecated(reason: "use limit")
+    ): GamePage!
     game(id: ID!): Game
-    "The caller's active games where it is their turn, longest-waiting first."
-    myTurn(first: Int): [Game!]!
+    "The caller's active games where it is their turn, longest-waiting first; page with cursor = nextCursor."
+    myTurn(cursor: String, limit: Int): GamePage!
   }
 
   type Mutation {

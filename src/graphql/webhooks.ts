@@ -52,8 +52,8 @@ export const asyncPlaySchema = /* GraphQL */ `
     disabledReason: String
     createdAt: String!
     updatedAt: String!
-    "Deliveries, newest first."
-    deliveries(status: String, after: String, first: Int): WebhookDeliveryPage!
+    "Deliveries, newest first; page with cursor = nextCursor."
+    deliveries(status: String, cursor: String, limit: Int, after: String @deprecated(reason: "use cursor"), first: Int @deprecated(reason: "use limit")): WebhookDeliveryPage!
   }
 
   type WebhookEndpointWithSecret {
@@ -129,15 +129,23 @@ export function asyncPlayResolvers(webhooks: WebhookService) {
   };
   return {
     WebhookEndpoint: {
-      deliveries: (e: WebhookEndpointView, args: { status?: string | null; after?: string | null; first?: number | null }, ctx: MercuriusContext) =>
-        webhooks.deliveries(ctx.player, e.id, { status: orUndefined(args.status), cursor: orUndefined(args.after), limit: orUndefined(args.first) }),
+      deliveries: (
+        e: WebhookEndpointView,
+        args: { status?: string | null; cursor?: string | null; limit?: number | null; after?: string | null; first?: number | null },
+        ctx: MercuriusContext,
+      ) =>
+        webhooks.deliveries(ctx.player, e.id, {
+          status: orUndefined(args.status),
+          cursor: orUndefined(args.cursor ?? args.after),
+          limit: orUndefined(args.limit ?? args.first),
+        }),
     },
     WebhookDelivery: {
       attemptLog: async (d: WebhookDeliveryView, _: unknown, ctx: MercuriusContext) =>
         d.attemptLog ?? (await webhooks.delivery(ctx.player, d.endpointId, d.id)).attemptLog,
     },
     Query: {
-      webhooks: (_: unknown, __: unknown, ctx: MercuriusContext) => webhooks.list(ctx.player),
+      webhooks: async (_: unknown, __: unknown, ctx: MercuriusContext) => (await webhooks.list(ctx.player, { limit: 100 })).items,
       webhook: (_: unknown, { id }: { id: string }, ctx: MercuriusContext) => orNull(() => webhooks.get(ctx.player, id)),
       webhookDelivery: (_: unknown, { endpointId, id }: { endpointId: string; id: string }, ctx: MercuriusContext) =>
         orNull(() => webhooks.delivery(ctx.player, endpointId, id)),

@@ -28,7 +28,7 @@ export const ErrorResponse = Type.Object(
       message: Type.String(),
     }),
   },
-  { $id: 'Error' },
+  { $id: 'Error', description: "Portolan's error shape for every failed request" },
 );
 
 export const GameId = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -121,7 +121,10 @@ export const Game = Type.Object(
   { $id: 'Game' },
 );
 
-export const GamesPage = Type.Object({ items: Type.Array(Type.Ref('Game')), nextCursor: Nullable(Type.String()) });
+export const GamesPage = Type.Object({
+  items: Type.Array(Type.Ref('Game')),
+  nextCursor: Nullable(Type.String({ description: 'pass as cursor for the next page; null on the last page' })),
+});
 
 export const CreateGameBody = Type.Object(
   {
@@ -190,7 +193,8 @@ export const LegalMovesQuery = Type.Object({ seat: Type.Optional(Count()) });
 export const LegalMovesResponse = Type.Object({ version: Type.Integer(), seat: Nullable(Type.Integer()), moves: Type.Array(Json) });
 
 export const HistoryQuery = Type.Object({
-  after: Type.Optional(Count({ description: 'return moves after this sequence number (the cursor)' })),
+  cursor: Type.Optional(Text({ maxLength: 200, description: "the previous page's nextCursor: the page starts after that version" })),
+  after: Type.Optional(Count({ deprecated: true, description: 'deprecated: the same as cursor, as an integer' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
 });
 export const HistoryPage = Type.Object({
@@ -204,20 +208,22 @@ export const HistoryPage = Type.Object({
       at: Type.String({ format: 'date-time' }),
     }),
   ),
-  nextCursor: Nullable(Type.String()),
+  nextCursor: Nullable(Type.String({ description: 'pass as cursor for the next page; null on the last page' })),
 });
+
+/** `?cursor=&limit=`: how every list pages. */
+export const PageQuery = (maxLimit: number) =>
+  Type.Object({
+    cursor: Type.Optional(Type.String({ description: "the previous page's nextCursor" })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: maxLimit })),
+  });
 
 export const ListGamesQuery = Type.Object({
   type: Type.Optional(Text({ maxLength: 64 })),
   status: Type.Optional(Status),
   player: Type.Optional(Type.String({ format: 'uuid' })),
-  cursor: Type.Optional(Text({ maxLength: 200 })),
+  cursor: Type.Optional(Text({ maxLength: 200, description: "the previous page's nextCursor" })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 
 export const SHARED_SCHEMAS = [ErrorResponse, Player, GameType, Outcome, Game, MoveResult];
-
-/** Standard error responses for a route, by status. */
-export function errors(...statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((s) => [s, Type.Ref('Error')]));
-}

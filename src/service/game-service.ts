@@ -13,7 +13,7 @@ import type { Player } from './players.js';
 import { validatorFor, type MoveValidator } from './move-validation.js';
 import { summarize } from './game-summary.js';
 import { resignationOutcome, withResignations } from './outcomes.js';
-import { clampLimit, decodeCursor, encodeCursor, isUuid } from './pagination.js';
+import { clampLimit, decodeKeyset, encodeKeyset, isUuid, pageOf } from './pagination.js';
 import { assertActive, commitOf, holdsSeat, mySeats, turnsStarting, viewerSeat } from './seats.js';
 import { clockUpdates, parseClockOptions, readClock, systemClock, type Clock } from '../timers/clock.js';
 import type { Caller, CreateGame, GameSummary, MoveRecord, MoveResult, Page, ServiceOptions, SubmitMove } from './types.js';
@@ -447,19 +447,18 @@ export class GameService {
       ...(filter.type ? { type: filter.type } : {}),
       ...(filter.status ? { status: filter.status } : {}),
       ...(filter.playerId ? { playerId: filter.playerId } : {}),
-      ...(filter.cursor ? { after: decodeCursor(filter.cursor) } : {}),
+      ...(filter.cursor ? { after: decodeKeyset(filter.cursor) } : {}),
       limit: limit + 1,
     });
-    const items = rows.slice(0, limit);
-    const last = items[items.length - 1];
-    return { items: items.map(summarize), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+    return pageOf(rows, limit, (last) => encodeKeyset(last.createdAt, last.id), summarize);
   }
 
   /** The caller's active games where it is their turn, longest-waiting first. */
-  async myTurn(caller: Caller, limit?: number): Promise<GameSummary[]> {
+  async myTurn(caller: Caller, page: { cursor?: string | undefined; limit?: number | undefined } = {}): Promise<Page<GameSummary>> {
     const player = requirePlayer(caller);
-    const rows = await this.store.gamesAwaiting(player.id, clampLimit(limit, 50, 200));
-    return rows.map(summarize);
+    const limit = clampLimit(page.limit, 50, 200);
+    const rows = await this.store.gamesAwaiting(player.id, limit + 1, page.cursor ? decodeKeyset(page.cursor) : undefined);
+    return pageOf(rows, limit, (last) => encodeKeyset(last.turnStartedAt ?? new Date(0), last.id), summarize);
   }
 
   /** The caller's view of the state now, or after move `atSeq` (always the caller's own view). */

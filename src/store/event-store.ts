@@ -334,7 +334,7 @@ export class EventStore {
     type?: string;
     status?: GameStatus;
     playerId?: string;
-    after?: { createdAt: Date; id: string };
+    after?: { at: Date; id: string };
     limit: number;
   }): Promise<GameRow[]> {
     const games = await this.db.game.findMany({
@@ -345,8 +345,8 @@ export class EventStore {
         ...(filter.after
           ? {
               OR: [
-                { createdAt: { lt: filter.after.createdAt } },
-                { createdAt: filter.after.createdAt, id: { lt: filter.after.id } },
+                { createdAt: { lt: filter.after.at } },
+                { createdAt: filter.after.at, id: { lt: filter.after.id } },
               ],
             }
           : {}),
@@ -358,12 +358,17 @@ export class EventStore {
     return games.map(toGameRow);
   }
 
-  /** Active games where one of the player's seats is to move, longest-waiting first. */
-  async gamesAwaiting(playerId: string, limit: number): Promise<GameRow[]> {
+  /**
+   * Active games where one of the player's seats is to move, longest-waiting first (then by id), after
+   * the keyset `after` (a turn that never started sorts as the epoch).
+   */
+  async gamesAwaiting(playerId: string, limit: number, after?: { at: Date; id: string }): Promise<GameRow[]> {
+    const waitingSince = Prisma.sql`COALESCE(g.turn_started_at, 'epoch'::timestamptz)`;
+    const keyset = after ? Prisma.sql`AND (${waitingSince}, g.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : Prisma.empty;
     const ids = await this.db.$queryRaw<{ id: string }[]>`
       SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id
-       WHERE s.player_id = ${playerId}::uuid AND g.status = 'active' AND s.index = ANY(g.to_move) AND NOT s.resigned
-       GROUP BY g.id, g.turn_started_at ORDER BY g.turn_started_at ASC NULLS FIRST LIMIT ${limit}`;
+       WHERE s.player_id = ${playerId}::uuid AND g.status = 'active' AND s.index = ANY(g.to_move) AND NOT s.resigned ${keyset}
+       GROUP BY g.id, g.turn_started_at ORDER BY ${waitingSince} ASC, g.id ASC LIMIT ${limit}`;
     const games = await this.db.game.findMany({ where: { id: { in: ids.map((r) => r.id) } }, include: gameInclude });
     const order = new Map(ids.map((r, i) => [r.id, i]));
     return games.map(toGameRow).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));

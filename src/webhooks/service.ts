@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../store/database.js';
 import { ServiceError } from '../service/errors.js';
-import type { Caller } from '../service/game-service.js';
+import type { Caller, Page } from '../service/game-service.js';
+import { clampLimit, decodeKeyset, encodeKeyset, pageOf } from '../service/pagination.js';
 import type { Player } from '../service/players.js';
 import type { Clock } from '../timers/clock.js';
 import type { WebhookDispatcher, WebhookOptions } from './dispatcher.js';
@@ -165,10 +166,17 @@ export class WebhookService {
     return { ...endpointView(row), secret };
   }
 
-  async list(caller: Caller): Promise<WebhookEndpointView[]> {
+  /** The caller's endpoints, oldest first, a page at a time. */
+  async list(caller: Caller, page: { cursor?: string | undefined; limit?: number | undefined } = {}): Promise<Page<WebhookEndpointView>> {
     const owner = requirePlayer(caller);
-    const rows = await this.db.webhookEndpoint.findMany({ where: { ownerId: owner.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-    return rows.map(endpointView);
+    const limit = clampLimit(page.limit, 20, 100);
+    const after = page.cursor ? decodeKeyset(page.cursor) : null;
+    const rows = await this.db.webhookEndpoint.findMany({
+      where: { ownerId: owner.id, ...(after ? { OR: [{ createdAt: { gt: after.at } }, { createdAt: after.at, id: { gt: after.id } }] } : {}) },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: limit + 1,
+    });
+    return pageOf(rows, limit, (last) => encodeKeyset(last.createdAt, last.id), endpointView);
   }
 
   async get(caller: Caller, id: string): Promise<WebhookEndpointView> {
@@ -222,28 +230,17 @@ export class WebhookService {
   async deliveries(caller: Caller, id: string, filter: { status?: string | undefined; cursor?: string | undefined; limit?: number | undefined } = {}): Promise<{ items: WebhookDeliveryView[]; nextCursor: string | null }> {
     await this.own(caller, id);
     const limit = Math.max(1, Math.min(100, Math.floor(filter.limit ?? 50)));
-    let after: { createdAt: Date; id: string } | null = null;
-    if (filter.cursor) {
-      const [at, did] = Buffer.from(filter.cursor, 'base64url').toString('utf8').split('|');
-      const createdAt = new Date(at ?? '');
-      if (!did || Number.isNaN(createdAt.getTime())) throw new ServiceError('BAD_REQUEST', 'invalid cursor');
-      after = { createdAt, id: did };
-    }
+    const after = filter.cursor ? decodeKeyset(filter.cursor, false) : null;
     const rows = await this.db.webhookDelivery.findMany({
       where: {
         endpointId: id,
         ...(filter.status ? { status: filter.status } : {}),
-        ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
+        ...(after ? { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] } : {}),
       },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: limit + 1,
     });
-    const items = rows.slice(0, limit);
-    const last = items[items.length - 1];
-    return {
-      items: items.map(deliveryView),
-      nextCursor: rows.length > limit && last ? Buffer.from(`${last.createdAt.toISOString()}|${last.id}`).toString('base64url') : null,
-    };
+    return pageOf(rows, limit, (last) => encodeKeyset(last.createdAt, last.id), deliveryView);
   }
 
   async delivery(caller: Caller, endpointId: string, deliveryId: string): Promise<WebhookDeliveryView & { attemptLog: WebhookAttemptView[] }> {

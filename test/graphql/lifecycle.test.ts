@@ -44,7 +44,7 @@ t.test('GraphQL: register, create, join, start, move, read the history and the o
 
   const read = await gql(
     app,
-    `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} view { version seat view } history(first: 1) { items { seq seat move } nextCursor } } }`,
+    `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} view { version seat view } history(limit: 1) { items { seq seat move } nextCursor } } }`,
     { id },
     ana.token,
   );
@@ -56,7 +56,7 @@ t.test('GraphQL: register, create, join, start, move, read the history and the o
   t.equal(game.view.view.stones, 0);
   t.same(game.history.items, [{ seq: 1, seat: 0, move: { type: 'take', count: 3 } }]);
   t.equal(game.history.nextCursor, '1');
-  const page2 = await gql(app, `query($id: ID!) { game(id: $id) { history(after: 1) { items { seq } nextCursor } } }`, { id });
+  const page2 = await gql(app, `query($id: ID!) { game(id: $id) { history(cursor: "1") { items { seq } nextCursor } } }`, { id });
   t.same(page2.data.game.history, { items: [{ seq: 2 }], nextCursor: null });
 
   const past = await gql(app, `query($id: ID!) { game(id: $id) { view(at: 1) { version view } } }`, { id }, ana.token);
@@ -80,10 +80,11 @@ t.test('GraphQL: my turn lists the games waiting for me, longest-waiting first',
   }
   // Ana moves in the second game: it becomes Ben's turn there, so Ana waits in games 0 and 2 only.
   await gql(app, 'mutation($id: ID!) { move(id: $id, move: { type: "take", count: 1 }) { seq } }', { id: ids[1] }, ana.token);
-  const mine = await gql(app, '{ myTurn { id toMove } }', {}, ana.token);
-  t.same(mine.data.myTurn.map((g: { id: string }) => g.id), [ids[0], ids[2]]);
-  const bens = await gql(app, '{ myTurn { id } }', {}, ben.token);
-  t.same(bens.data.myTurn.map((g: { id: string }) => g.id), [ids[1]]);
-  const anonymous = await gql(app, '{ myTurn { id } }');
+  const mine = await gql(app, '{ myTurn { items { id toMove } nextCursor } }', {}, ana.token);
+  t.same(mine.data.myTurn.items.map((g: { id: string }) => g.id), [ids[0], ids[2]]);
+  t.equal(mine.data.myTurn.nextCursor, null);
+  const bens = await gql(app, '{ myTurn { items { id } } }', {}, ben.token);
+  t.same(bens.data.myTurn.items.map((g: { id: string }) => g.id), [ids[1]]);
+  const anonymous = await gql(app, '{ myTurn { items { id } } }');
   t.equal(anonymous.errors?.[0]?.extensions?.code, 'UNAUTHENTICATED');
 });

@@ -24,9 +24,9 @@ t.test('GraphQL: webhooks and deadlines', async (t) => {
   t.same(game.data.createGame.clock, { perMove: 86400, reserve: 0, reminderBefore: 3600, onTimeout: 'forfeit' });
   await gql(app, `mutation($id: ID!) { joinGame(id: $id) { id } }`, { id }, ben.token);
   await gql(app, `mutation($id: ID!) { startGame(id: $id) { id } }`, { id }, ana.token);
-  const mine = await gql(app, `{ myTurn { id deadlines { seat turnVersion deadlineAt reminderAt } } }`, {}, ana.token);
-  t.equal(mine.data.myTurn[0].id, id);
-  t.equal(mine.data.myTurn[0].deadlines[0].seat, 0);
+  const mine = await gql(app, `{ myTurn { items { id deadlines { seat turnVersion deadlineAt reminderAt } } } }`, {}, ana.token);
+  t.equal(mine.data.myTurn.items[0].id, id);
+  t.equal(mine.data.myTurn.items[0].deadlines[0].seat, 0);
   await gql(app, `mutation($id: ID!) { move(id: $id, move: { type: "take", count: 1 }) { version } }`, { id }, ana.token);
   await waitFor(() => receiver.accepted.length >= 2, 10_000, 'deliveries');
 

@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import type { AnyGameDefinition } from '../../engine/types.js';
 import { ServiceError } from '../../service/errors.js';
 import type { GameRegistry } from '../../games/registry.js';
-import { Text, errors } from '../schemas.js';
+import { Text } from '../schemas.js';
+import { described, errors, tokenOptional } from '../docs.js';
 
 export function describeGameType(game: AnyGameDefinition) {
   return {
@@ -23,11 +24,18 @@ const tags = ['game types'];
 
 export const gameTypeRoutes: FastifyPluginAsyncTypebox<{ registry: GameRegistry }> = async (app, { registry }) => {
   app.get('/game-types', {
-    schema: { tags, summary: 'The hosted games', response: { 200: Type.Object({ items: Type.Array(Type.Ref('GameType')) }) } },
+    schema: {
+      operationId: 'listGameTypes', tags, security: tokenOptional, summary: 'The hosted games',
+      response: { 200: described(Type.Object({ items: Type.Array(Type.Ref('GameType')) }), 'Every hosted game type') },
+    },
   }, async () => ({ items: [...registry.values()].map(describeGameType) }));
 
   app.get('/game-types/:type', {
-    schema: { tags, summary: 'One game type', params: Type.Object({ type: Text({ maxLength: 64 }) }), response: { 200: Type.Ref('GameType'), ...errors(404) } },
+    schema: {
+      operationId: 'getGameType', tags, security: tokenOptional, summary: 'One game type',
+      params: Type.Object({ type: Text({ maxLength: 64, description: 'a game type id, e.g. puerto-rico' }) }),
+      response: { 200: Type.Ref('GameType', { description: 'The game type with its JSON Schemas' }), ...errors(404) },
+    },
   }, async (request) => {
     const game = registry.get(request.params.type);
     if (!game) throw new ServiceError('NOT_FOUND', `no game type ${request.params.type}`, 404);

@@ -1,6 +1,7 @@
 /** REST: games and their moves, under /v1. Every handler is one call into the service layer. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { GameService } from '../../service/game-service.js';
+import { decodeVersionCursor } from '../../service/pagination.js';
 import {
   BotBody,
   CreateGameBody,
@@ -17,27 +18,30 @@ import {
   SeatBody,
   StateQuery,
   StateResponse,
-  errors,
 } from '../schemas.js';
+import { described, errors, tokenOptional, tokenRequired } from '../docs.js';
+import { cacheControl, etagOf, isOver, notModified, viewerSeat } from '../caching.js';
 import { Type } from 'typebox';
 
-const Game = Type.Ref('Game');
-const MoveResult = Type.Ref('MoveResult');
 const tags = ['games'];
-const bearer = [{ bearerAuth: [] }];
+const game = (description: string) => Type.Ref('Game', { description });
+const moveResult = (description: string) => Type.Ref('MoveResult', { description });
+const NotModified = described(Type.Null(), 'Not modified: the If-None-Match header names the current ETag');
+const CACHING = 'Answers carry a strong ETag; send it back as If-None-Match to get 304 when nothing changed.';
 
 export const gameRoutes: FastifyPluginAsyncTypebox<{ games: GameService }> = async (app, { games }) => {
   app.post('/games', {
     schema: {
-      tags, security: bearer, summary: 'Create a game (you take seat 0 unless join is false)',
-      body: CreateGameBody, response: { 201: Game, ...errors(400, 401) },
+      operationId: 'createGame', tags, security: tokenRequired, summary: 'Create a game (you take seat 0 unless join is false)',
+      body: CreateGameBody, response: { 201: game('The new game, waiting for players'), ...errors(400, 401) },
     },
   }, async (request, reply) => reply.status(201).send(await games.createGame(request.player, request.body)));
 
   app.get('/games', {
     schema: {
-      tags, summary: 'List games, newest first, with cursor pagination',
-      querystring: ListGamesQuery, response: { 200: GamesPage, ...errors(400) },
+      operationId: 'listGames', tags, security: tokenOptional, summary: 'List games, newest first',
+      description: 'Pages with `cursor` = the previous page\'s nextCursor.',
+      querystring: ListGamesQuery, response: { 200: described(GamesPage, 'A page of games') },
     },
   }, async (request) => {
     const { player, ...rest } = request.query;
@@ -45,32 +49,52 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{ games: GameService }> = asy
   });
 
   app.get('/games/:id', {
-    schema: { tags, summary: 'One game: seats, status, version, whose turn, outcome', params: GameId, response: { 200: Game, ...errors(404) } },
-  }, async (request) => games.getGame(request.params.id));
+    schema: {
+      operationId: 'getGame', tags, security: tokenOptional, summary: 'One game: seats, status, version, whose turn, outcome',
+      description: CACHING, params: GameId, response: { 200: game('The game'), 304: NotModified, ...errors(404) },
+    },
+  }, async (request, reply) => {
+    const summary = await games.getGame(request.params.id);
+    // The summary is the same for every caller, but seats, deadlines and status change without a move.
+    if (notModified(request, reply, etagOf(summary), 'public, no-cache')) return reply.status(304).send(null);
+    return summary;
+  });
 
   app.post('/games/:id/join', {
-    schema: { tags, security: bearer, summary: 'Take a seat (the first free one unless seat is given)', params: GameId, body: Type.Optional(JoinBody), response: { 200: Game, ...errors(401, 404, 409) } },
+    schema: {
+      operationId: 'joinGame', tags, security: tokenRequired, summary: 'Take a seat (the first free one unless seat is given)',
+      params: GameId, body: Type.Optional(JoinBody), response: { 200: game('The game with your seat'), ...errors(401, 404, 409) },
+    },
   }, async (request) => games.joinGame(request.player, request.params.id, request.body?.seat));
 
   app.post('/games/:id/bots', {
-    schema: { tags, security: bearer, summary: 'Put a server-side bot in a free seat (creator only, before the start)', params: GameId, body: BotBody, response: { 200: Game, ...errors(400, 401, 403, 404, 409) } },
+    schema: {
+      operationId: 'addBot', tags, security: tokenRequired, summary: 'Put a server-side bot in a free seat (creator only, before the start)',
+      params: GameId, body: BotBody, response: { 200: game('The game with the bot seated'), ...errors(400, 401, 403, 404, 409) },
+    },
   }, async (request) => games.addBot(request.player, request.params.id, request.body.seat, request.body.level));
 
   app.post('/games/:id/start', {
-    schema: { tags, security: bearer, summary: 'Start the game once every seat is filled (creator only)', params: GameId, response: { 200: Game, ...errors(401, 403, 404, 409) } },
+    schema: {
+      operationId: 'startGame', tags, security: tokenRequired, summary: 'Start the game once every seat is filled (creator only)',
+      params: GameId, response: { 200: game('The started game'), ...errors(401, 403, 404, 409) },
+    },
   }, async (request) => games.startGame(request.player, request.params.id));
 
   app.post('/games/:id/abort', {
-    schema: { tags, security: bearer, summary: 'Abort a game that has not started (creator only)', params: GameId, response: { 200: Game, ...errors(401, 403, 404, 409) } },
+    schema: {
+      operationId: 'abortGame', tags, security: tokenRequired, summary: 'Abort a game that has not started (creator only)',
+      params: GameId, response: { 200: game('The aborted game'), ...errors(401, 403, 404, 409) },
+    },
   }, async (request) => games.abortGame(request.player, request.params.id));
 
   app.post('/games/:id/moves', {
     schema: {
-      tags, security: bearer,
+      operationId: 'makeMove', tags, security: tokenRequired,
       summary: 'Make a move',
       description: 'Give expectedVersion to be refused (409 STALE_VERSION) if another move landed first; omit it to have the move applied to the latest state. An Idempotency-Key header makes retries safe.',
       params: GameId, headers: IdempotencyHeaders, body: MoveBody,
-      response: { 200: MoveResult, ...errors(400, 401, 403, 404, 409, 422) },
+      response: { 200: moveResult('The move was applied'), ...errors(400, 401, 403, 404, 409, 422) },
     },
   }, async (request) =>
     games.submitMove(request.player, request.params.id, {
@@ -81,24 +105,53 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{ games: GameService }> = asy
     }));
 
   app.post('/games/:id/resign', {
-    schema: { tags, security: bearer, summary: 'Resign a seat', params: GameId, body: Type.Optional(SeatBody), response: { 200: MoveResult, ...errors(401, 403, 404, 409) } },
+    schema: {
+      operationId: 'resign', tags, security: tokenRequired, summary: 'Resign a seat',
+      params: GameId, body: Type.Optional(SeatBody), response: { 200: moveResult('The resignation was recorded'), ...errors(401, 403, 404, 409) },
+    },
   }, async (request) => games.resign(request.player, request.params.id, request.body?.seat));
 
   app.get('/games/:id/state', {
     schema: {
-      tags, summary: "The caller's view of the state (a spectator's without a token), now or after move `at`",
-      params: GameId, querystring: StateQuery, response: { 200: StateResponse, ...errors(400, 404, 409) },
+      operationId: 'getState', tags, security: tokenOptional,
+      summary: "The caller's view of the state (a spectator's without a token), now or after move `at`",
+      description: `${CACHING} A past version's state (and a finished game's final one) never changes: it is served immutable.`,
+      params: GameId, querystring: StateQuery,
+      response: { 200: described(StateResponse, "The caller's view"), 304: NotModified, ...errors(404, 409) },
     },
-  }, async (request) => games.view(request.player, request.params.id, request.query.at));
+  }, async (request, reply) => {
+    const summary = await games.getGame(request.params.id);
+    if (summary.status === 'active' || summary.status === 'finished') {
+      const at = request.query.at;
+      const version = at ?? summary.version;
+      const fixed = (at !== undefined && at <= summary.version) || isOver(summary);
+      const tag = etagOf('state', summary.id, version, viewerSeat(summary, request.player));
+      if (notModified(request, reply, tag, cacheControl(request.player, fixed))) return reply.status(304).send(null);
+    }
+    return games.view(request.player, request.params.id, request.query.at);
+  });
 
   app.get('/games/:id/legal-moves', {
-    schema: { tags, security: bearer, summary: "The caller's legal moves now", params: GameId, querystring: LegalMovesQuery, response: { 200: LegalMovesResponse, ...errors(401, 403, 404) } },
+    schema: {
+      operationId: 'getLegalMoves', tags, security: tokenRequired, summary: "The caller's legal moves now",
+      params: GameId, querystring: LegalMovesQuery, response: { 200: described(LegalMovesResponse, 'The legal moves of your seat'), ...errors(401, 403, 404) },
+    },
   }, async (request) => games.legalMoves(request.player, request.params.id, request.query.seat));
 
   app.get('/games/:id/moves', {
     schema: {
-      tags, summary: 'The history, oldest first, each move redacted for the caller; page with `after` = nextCursor',
-      params: GameId, querystring: HistoryQuery, response: { 200: HistoryPage, ...errors(400, 404) },
+      operationId: 'listMoves', tags, security: tokenOptional,
+      summary: 'The history, oldest first, each move redacted for the caller',
+      description: `Pages with \`cursor\` = the previous page's nextCursor (the version of its last move). ${CACHING} A finished game's history is served immutable.`,
+      params: GameId, querystring: HistoryQuery,
+      response: { 200: described(HistoryPage, 'A page of moves'), 304: NotModified, ...errors(404) },
     },
-  }, async (request) => games.history(request.player, request.params.id, request.query.after, request.query.limit));
+  }, async (request, reply) => {
+    const { cursor, after, limit } = request.query;
+    const start = cursor !== undefined ? decodeVersionCursor(cursor) : (after ?? 0);
+    const summary = await games.getGame(request.params.id);
+    const tag = etagOf('moves', summary.id, summary.version, viewerSeat(summary, request.player), start, limit ?? null);
+    if (notModified(request, reply, tag, cacheControl(request.player, isOver(summary)))) return reply.status(304).send(null);
+    return games.history(request.player, request.params.id, start, limit);
+  });
 };

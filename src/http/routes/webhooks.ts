@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
 import type { WebhookService } from '../../webhooks/service.js';
 import { WEBHOOK_EVENT_TYPES } from '../../webhooks/outbox.js';
-import { Text, errors } from '../schemas.js';
+import { PageQuery, Text } from '../schemas.js';
+import { described, errors, tokenRequired } from '../docs.js';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const tags = ['webhooks'];
-const bearer = [{ bearerAuth: [] }];
 
 const EventType = Type.Union(WEBHOOK_EVENT_TYPES.map((e) => Type.Literal(e)), { description: 'a webhook event type' });
 
@@ -92,38 +92,38 @@ const DeliveriesQuery = Type.Object({
 export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService }> = async (app, { webhooks }) => {
   app.post('/webhooks', {
     schema: {
-      tags, security: bearer, summary: 'Register a webhook endpoint (the signing secret is shown once)',
+      tags, security: tokenRequired, operationId: 'createWebhook', summary: 'Register a webhook endpoint (the signing secret is shown once)',
       description: `Events: ${WEBHOOK_EVENT_TYPES.join(', ')}. Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). A gameId must name a game you hold or held a seat in (403 NOT_IN_GAME); at most WEBHOOK_MAX_ENDPOINTS endpoints per player (409 TOO_MANY_WEBHOOKS).`,
-      body: CreateBody, response: { 201: EndpointWithSecret, ...errors(400, 401, 403, 404, 409) },
+      body: CreateBody, response: { 201: described(EndpointWithSecret, 'The new endpoint with its signing secret'), ...errors(400, 401, 403, 404, 409) },
     },
   }, async (request, reply) => reply.status(201).send(await webhooks.create(request.player, request.body)));
 
   app.get('/webhooks', {
-    schema: { tags, security: bearer, summary: 'Your webhook endpoints', response: { 200: Type.Object({ items: Type.Array(Endpoint) }), ...errors(401) } },
-  }, async (request) => ({ items: await webhooks.list(request.player) }));
+    schema: { tags, security: tokenRequired, operationId: 'listWebhooks', summary: 'Your webhook endpoints, oldest first', description: "Pages with `cursor` = the previous page's nextCursor.", querystring: PageQuery(100), response: { 200: described(Type.Object({ items: Type.Array(Endpoint), nextCursor: Nullable(Type.String({ description: 'pass as cursor for the next page; null on the last page' })) }), 'A page of your endpoints'), ...errors(401) } },
+  }, async (request) => webhooks.list(request.player, request.query));
 
   app.get('/webhooks/:id', {
-    schema: { tags, security: bearer, summary: 'One of your webhook endpoints', params: Id, response: { 200: Endpoint, ...errors(401, 404) } },
+    schema: { tags, security: tokenRequired, operationId: 'getWebhook', summary: 'One of your webhook endpoints', params: Id, response: { 200: described(Endpoint, 'The endpoint'), ...errors(401, 404) } },
   }, async (request) => webhooks.get(request.player, request.params.id));
 
   app.patch('/webhooks/:id', {
-    schema: { tags, security: bearer, summary: 'Change an endpoint (url, events, description, enabled)', params: Id, body: PatchBody, response: { 200: Endpoint, ...errors(400, 401, 404) } },
+    schema: { tags, security: tokenRequired, operationId: 'updateWebhook', summary: 'Change an endpoint (url, events, description, enabled)', params: Id, body: PatchBody, response: { 200: described(Endpoint, 'The changed endpoint'), ...errors(400, 401, 404) } },
   }, async (request) => webhooks.update(request.player, request.params.id, request.body));
 
   app.post('/webhooks/:id/disable', {
-    schema: { tags, security: bearer, summary: 'Stop deliveries to an endpoint (they wait until it is enabled)', params: Id, response: { 200: Endpoint, ...errors(401, 404) } },
+    schema: { tags, security: tokenRequired, operationId: 'disableWebhook', summary: 'Stop deliveries to an endpoint (they wait until it is enabled)', params: Id, response: { 200: described(Endpoint, 'The disabled endpoint'), ...errors(401, 404) } },
   }, async (request) => webhooks.setEnabled(request.player, request.params.id, false));
 
   app.post('/webhooks/:id/enable', {
-    schema: { tags, security: bearer, summary: 'Resume deliveries to an endpoint, oldest first', params: Id, response: { 200: Endpoint, ...errors(401, 404) } },
+    schema: { tags, security: tokenRequired, operationId: 'enableWebhook', summary: 'Resume deliveries to an endpoint, oldest first', params: Id, response: { 200: described(Endpoint, 'The enabled endpoint'), ...errors(401, 404) } },
   }, async (request) => webhooks.setEnabled(request.player, request.params.id, true));
 
   app.post('/webhooks/:id/rotate-secret', {
-    schema: { tags, security: bearer, summary: 'A new signing secret; the previous one also signs for 24 hours', params: Id, response: { 200: RotatedEndpoint, ...errors(401, 404) } },
+    schema: { tags, security: tokenRequired, operationId: 'rotateWebhookSecret', summary: 'A new signing secret; the previous one also signs for 24 hours', params: Id, response: { 200: described(RotatedEndpoint, 'The endpoint with its new secret'), ...errors(401, 404) } },
   }, async (request) => webhooks.rotateSecret(request.player, request.params.id));
 
   app.delete('/webhooks/:id', {
-    schema: { tags, security: bearer, summary: 'Delete an endpoint and its delivery log', params: Id, response: { 204: Type.Null(), ...errors(401, 404) } },
+    schema: { tags, security: tokenRequired, operationId: 'deleteWebhook', summary: 'Delete an endpoint and its delivery log', params: Id, response: { 204: described(Type.Null(), 'Deleted'), ...errors(401, 404) } },
   }, async (request, reply) => {
     await webhooks.remove(request.player, request.params.id);
     return reply.status(204).send(null);
@@ -131,20 +131,20 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
 
   app.get('/webhooks/:id/deliveries', {
     schema: {
-      tags, security: bearer, summary: "An endpoint's deliveries, newest first; page with cursor = nextCursor",
+      tags, security: tokenRequired, operationId: 'listWebhookDeliveries', summary: "An endpoint's deliveries, newest first; page with cursor = nextCursor",
       params: Id, querystring: DeliveriesQuery,
-      response: { 200: Type.Object({ items: Type.Array(Delivery), nextCursor: Nullable(Type.String()) }), ...errors(400, 401, 404) },
+      response: { 200: described(Type.Object({ items: Type.Array(Delivery), nextCursor: Nullable(Type.String({ description: 'pass as cursor for the next page; null on the last page' })) }), 'A page of deliveries'), ...errors(400, 401, 404) },
     },
   }, async (request) => webhooks.deliveries(request.player, request.params.id, request.query));
 
   app.get('/webhooks/:id/deliveries/:deliveryId', {
-    schema: { tags, security: bearer, summary: 'One delivery with every attempt (status, latency, error)', params: DeliveryParams, response: { 200: DeliveryWithAttempts, ...errors(401, 404) } },
+    schema: { tags, security: tokenRequired, operationId: 'getWebhookDelivery', summary: 'One delivery with every attempt (status, latency, error)', params: DeliveryParams, response: { 200: described(DeliveryWithAttempts, 'The delivery and its attempts'), ...errors(401, 404) } },
   }, async (request) => webhooks.delivery(request.player, request.params.id, request.params.deliveryId));
 
   app.post('/webhooks/:id/deliveries/:deliveryId/redeliver', {
     schema: {
-      tags, security: bearer, summary: 'Send a delivery again now (same webhook-id and body)',
-      params: DeliveryParams, response: { 202: Delivery, ...errors(401, 404, 409) },
+      tags, security: tokenRequired, operationId: 'redeliverWebhookDelivery', summary: 'Send a delivery again now (same webhook-id and body)',
+      params: DeliveryParams, response: { 202: described(Delivery, 'The delivery, queued to be sent now'), ...errors(401, 404, 409) },
     },
   }, async (request, reply) => reply.status(202).send(await webhooks.redeliver(request.player, request.params.id, request.params.deliveryId)));
 };

@@ -1,0 +1,194 @@
+/**
+ * The OpenAPI document tells the truth: for a set of real requests over HTTP (every operation's
+ * success and at least one of its errors), the status the server answers is documented for that
+ * operation, with the documented media type, and the body validates (ajv, JSON Schema 2020-12)
+ * against the documented schema.
+ */
+import t from 'tap';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import formats from 'ajv-formats';
+import { build, player } from '../helper.js';
+
+interface Operation {
+  operationId: string;
+  responses: Record<string, { content?: Record<string, { schema: object }> }>;
+}
+type Doc = { paths: Record<string, Record<string, Operation>>; components: object };
+
+const doc = JSON.parse(await readFile(new URL('../../openapi/openapi.json', import.meta.url), 'utf8')) as Doc;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+(formats as unknown as { default: (a: Ajv2020) => void }).default(ajv);
+const validators = new Map<string, ValidateFunction>();
+
+const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, operation]) => ({
+    method: method.toUpperCase(),
+    pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    operation,
+  })),
+);
+
+function operationFor(method: string, url: string): Operation {
+  const path = url.split('?')[0]!;
+  const found = operations.find((o) => o.method === method && o.pattern.test(path));
+  if (!found) throw new Error(`no documented operation for ${method} ${path}`);
+  return found.operation;
+}
+
+function validatorFor(operation: Operation, status: string, media: string): ValidateFunction {
+  const key = `${operation.operationId} ${status} ${media}`;
+  let validate = validators.get(key);
+  if (!validate) {
+    const schema = operation.responses[status]?.content?.[media]?.schema;
+    // The response schema becomes the root, with the document's components beside it for its $refs.
+    validate = ajv.compile({ ...schema, components: doc.components });
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+t.test('every answer to a set of real requests is documented and matches its schema', async (t) => {
+  const app = await build(t, { webhooks: { allowedHosts: ['127.0.0.1'] } });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const seen = new Map<string, Set<number>>();
+
+  /** Sends a request, checks its answer against the document, and returns the parsed body. */
+  async function call(method: string, url: string, expected: number, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const abort = new AbortController();
+    const res = await fetch(base + url, { method, headers, body, signal: abort.signal });
+    const operation = operationFor(method, url);
+    const label = `${method} ${url} (${operation.operationId}) answered ${res.status}`;
+    t.equal(res.status, expected, label);
+    const documented = operation.responses[String(res.status)];
+    t.ok(documented, `${label}: the status is documented`);
+    seen.set(operation.operationId, (seen.get(operation.operationId) ?? new Set()).add(res.status));
+    const media = (res.headers.get('content-type') ?? '').split(';')[0]!;
+    if (media === 'text/event-stream') {
+      t.ok(documented?.content?.[media], `${label}: documented as an event stream`);
+      abort.abort();
+      return null;
+    }
+    const text = await res.text();
+    if (!documented?.content) {
+      t.equal(text, '', `${label}: documented without a body, sent none`);
+      return null;
+    }
+    t.equal(media, 'application/json', label);
+    const json = JSON.parse(text);
+    const validate = validatorFor(operation, String(res.status), media);
+    t.ok(validate(json), `${label}: the body matches the documented schema ${JSON.stringify(validate.errors)}`);
+    return json;
+  }
+
+  const none = '00000000-0000-4000-8000-000000000000';
+  await call('GET', '/healthz', 200);
+  await call('GET', '/readyz', 200);
+
+  const ana = await call('POST', '/v1/players', 201, { body: { name: 'Ana' } });
+  await call('POST', '/v1/players', 400, { body: { name: '' } });
+  const ben = (await player(app, 'Ben')).token;
+  const cy = (await player(app, 'Cy')).token;
+  const a = ana.token as string;
+  await call('GET', '/v1/me', 200, { token: a });
+  await call('GET', '/v1/me', 401);
+  await call('GET', '/v1/game-types', 200);
+  await call('GET', '/v1/game-types', 401, { token: 'unknown-token' });
+  await call('GET', '/v1/game-types/nim', 200);
+  await call('GET', '/v1/game-types/nope', 404);
+
+  const game = await call('POST', '/v1/games', 201, { token: a, body: { type: 'nim', seats: 2, options: { stones: 20 } } });
+  await call('POST', '/v1/games', 400, { token: a, body: { type: 'nim', seats: 'two' } });
+  await call('POST', '/v1/games', 401, { body: { type: 'nim', seats: 2 } });
+  await call('POST', '/v1/games', 413, { token: a, body: { type: 'nim', seats: 2, options: { pad: 'x'.repeat(70_000) } } });
+  await call('POST', '/v1/games', 415, { token: a, body: '<game/>', headers: { 'content-type': 'application/xml' } });
+  const g = `/v1/games/${game.id}`;
+  await call('POST', `${g}/join`, 200, { token: ben, body: {} });
+  await call('POST', `${g}/join`, 409, { token: cy, body: {} });
+  await call('POST', `${g}/start`, 403, { token: ben });
+  await call('POST', `${g}/start`, 200, { token: a });
+  await call('POST', `${g}/abort`, 409, { token: a });
+
+  const botGame = await call('POST', '/v1/games', 201, { token: a, body: { type: 'nim', seats: 2 } });
+  const b = `/v1/games/${botGame.id}`;
+  await call('POST', `${b}/bots`, 403, { token: ben, body: { seat: 1, level: 'random' } });
+  await call('POST', `${b}/bots`, 200, { token: a, body: { seat: 1, level: 'random' } });
+  await call('GET', `${b}/state`, 409, { token: a });
+  await call('POST', `${b}/abort`, 200, { token: a });
+  await call('POST', `${b}/resign`, 409, { token: a, body: {} });
+
+  await call('GET', '/v1/games?limit=5', 200);
+  await call('GET', '/v1/games?cursor=bogus', 400);
+  const read = await fetch(`${base}${g}`);
+  await read.arrayBuffer();
+  await call('GET', g, 200);
+  await call('GET', g, 304, { headers: { 'if-none-match': read.headers.get('etag')! } });
+  await call('GET', '/v1/games/not-a-uuid', 400);
+  await call('GET', `/v1/games/${none}`, 404);
+
+  const hook = await call('POST', '/v1/webhooks', 201, { token: a, body: { url: 'http://127.0.0.1:9/hook', events: ['move.made'], gameId: game.id } });
+  await call('POST', '/v1/webhooks', 400, { token: a, body: { url: 'ftp://127.0.0.1/hook', events: ['move.made'] } });
+  const w = `/v1/webhooks/${hook.id}`;
+
+  await call('POST', `${g}/moves`, 200, { token: a, body: { move: { type: 'take', count: 1 }, expectedVersion: 0 } });
+  await call('POST', `${g}/moves`, 409, { token: a, body: { move: { type: 'take', count: 1 } } });
+  await call('POST', `${g}/moves`, 400, { token: ben, body: { move: { type: 'take', count: 9 } } });
+  await call('POST', `${g}/moves`, 200, { token: ben, body: { move: { type: 'take', count: 1 } }, headers: { 'idempotency-key': 'k1' } });
+  await call('POST', `${g}/moves`, 422, { token: ben, body: { move: { type: 'take', count: 2 } }, headers: { 'idempotency-key': 'k1' } });
+  await call('GET', `${g}/state`, 200, { token: a });
+  await call('GET', `${g}/state?at=1`, 200);
+  await call('GET', `${g}/state?at=x`, 400);
+  await call('GET', `${g}/legal-moves`, 200, { token: a });
+  await call('GET', `${g}/legal-moves`, 401);
+  await call('GET', `${g}/legal-moves`, 403, { token: cy });
+  await call('GET', `${g}/moves?limit=1`, 200, { token: ben });
+  await call('GET', `${g}/moves?cursor=x`, 400);
+  await call('GET', `/v1/games/${none}/moves`, 404);
+  await call('GET', '/v1/me/turns', 200, { token: a });
+  await call('GET', '/v1/me/turns', 401, { token: 'unknown-token' });
+  await call('GET', `${g}/events`, 200, { token: ben });
+  await call('GET', `/v1/games/${none}/events`, 404);
+  await call('GET', '/v1/me/events', 200, { token: a });
+  await call('GET', '/v1/me/events', 401);
+
+  await call('POST', `${w}/disable`, 200, { token: a }); // its deliveries of the moves above wait
+  await call('POST', `/v1/webhooks/${none}/disable`, 404, { token: a });
+  await call('GET', '/v1/webhooks', 200, { token: a });
+  await call('GET', '/v1/webhooks', 401);
+  await call('GET', w, 200, { token: a });
+  await call('GET', w, 404, { token: ben });
+  await call('PATCH', w, 200, { token: a, body: { description: 'my bot' } });
+  await call('PATCH', w, 400, { token: a, body: { colour: 'red' } });
+  await call('POST', `${w}/rotate-secret`, 200, { token: a });
+  await call('POST', `/v1/webhooks/${none}/rotate-secret`, 404, { token: a });
+  const deliveries = await call('GET', `${w}/deliveries`, 200, { token: a });
+  await call('GET', '/v1/webhooks/nope/deliveries', 400, { token: a });
+  const delivery = `${w}/deliveries/${deliveries.items[0].id}`;
+  await call('GET', delivery, 200, { token: a });
+  await call('GET', `${w}/deliveries/nope`, 404, { token: a });
+  await call('POST', `${delivery}/redeliver`, 409, { token: a });
+  await call('POST', `${w}/enable`, 200, { token: a });
+  await call('POST', `/v1/webhooks/${none}/enable`, 404, { token: a });
+  await call('POST', `${delivery}/redeliver`, 202, { token: a });
+  await call('POST', `${g}/resign`, 200, { token: ben, body: {} });
+  await call('DELETE', w, 204, { token: a });
+  await call('DELETE', w, 404, { token: a });
+
+  // Every operation was exercised with a success and (but for the health probes) an error.
+  for (const { operation } of operations) {
+    const statuses = [...(seen.get(operation.operationId) ?? [])];
+    t.ok(statuses.some((s) => s < 300), `${operation.operationId}: a success was checked`);
+    if (!operation.operationId.startsWith('getHealth') && operation.operationId !== 'getReadiness') {
+      t.ok(statuses.some((s) => s >= 400), `${operation.operationId}: an error was checked`);
+    }
+  }
+});
