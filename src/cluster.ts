@@ -38,6 +38,8 @@ export function isSupervisor(setting: number): boolean {
  */
 export async function superviseWorkers(count: number, env: Record<string, string>, log: SupervisorLog): Promise<Supervisor> {
   let stopping = false;
+  /** Until every first worker listens, a death fails the start instead of being replaced. */
+  let started = false;
   const fork = (): Worker => {
     const worker = cluster.fork(env);
     let listening = false;
@@ -45,9 +47,11 @@ export async function superviseWorkers(count: number, env: Record<string, string
       listening = true;
     });
     worker.once('exit', (code, signal) => {
-      if (stopping) return;
+      if (stopping || !started) return;
       log.error({ pid: worker.process.pid, code, signal }, 'a worker died; starting another');
-      setTimeout(fork, listening ? 0 : 1_000);
+      setTimeout(() => {
+        if (!stopping) fork();
+      }, listening ? 0 : 1_000);
     });
     return worker;
   };
@@ -67,6 +71,7 @@ export async function superviseWorkers(count: number, env: Record<string, string
     await stopAll(5_000);
     throw error;
   }
+  started = true;
   log.info({ workers: count }, 'all workers listening');
   return {
     async stop(graceMs = 30_000) {

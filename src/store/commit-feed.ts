@@ -104,6 +104,12 @@ export class CommitFeed {
     subscriber.notifications.on(COMMIT_CHANNEL, (payload: string) => this.received(payload));
     await subscriber.connect();
     await subscriber.listenTo(COMMIT_CHANNEL);
+    if (this.stopped) {
+      // The app closed while this connection was being opened (a start that timed out): close it too, or
+      // its open socket and connection checks would keep the process alive.
+      await subscriber.close().catch(() => undefined);
+      return;
+    }
     this.subscriber = subscriber;
   }
 
