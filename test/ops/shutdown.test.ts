@@ -61,9 +61,13 @@ t.test('SIGTERM under load: exit 0, nothing accepted is lost or cut, no webhook 
       try {
         answers.push({ gameId: game.gameId, answer: await playOne(base, game) });
       } catch (error) {
-        const err = error as NodeJS.ErrnoException;
-        if (err.code !== 'ECONNREFUSED') failures.push({ code: String(err.code), message: err.message });
-        if (signalled || err.code !== 'ECONNREFUSED') return;
+        // Refused: the listening socket is closed. Reset: the kernel had queued the connection, but the
+        // service never accepted it (the service's own log, checked below, shows nothing it read was left).
+        // A 503 is the answer "shutting down" to a request read after the stop began.
+        const err = error as NodeJS.ErrnoException & { status?: number };
+        const fine = err.code === 'ECONNREFUSED' || (signalled && (err.code === 'ECONNRESET' || err.status === 503));
+        if (!fine) failures.push({ code: String(err.code ?? err.status), message: err.message });
+        if (signalled || !fine) return;
       }
     }
   });
@@ -78,7 +82,11 @@ t.test('SIGTERM under load: exit 0, nothing accepted is lost or cut, no webhook 
   await Promise.all(load);
 
   t.same(exit, { code: 0, signal: null }, 'a clean exit');
-  t.same(failures, [], 'no request was cut mid-way (each was answered or refused before being accepted)');
+  t.same(failures, [], 'every request was answered or never accepted');
+  // The service's side: every request it read was completed (the websocket upgrade is not a request/response).
+  const completed = new Set(service.log.filter((l) => l.msg === 'request completed').map((l) => l.reqId));
+  const started = service.log.filter((l) => l.msg === 'incoming request').map((l) => ({ id: l.reqId, url: (l.req as { url: string }).url }));
+  t.same(started.filter((r) => !completed.has(r.id) && r.url !== '/graphql'), [], 'no request the service read was cut mid-way');
   t.equal(await closed, 1001, 'the websocket was closed as "going away"');
   t.ok(inFlight.answeredAt! > signalledAt, 'the delivery under way at the signal finished');
 

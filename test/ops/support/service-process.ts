@@ -87,7 +87,9 @@ export function call(base: string, method: string, path: string, body?: unknown,
 /** Like `call`, but throws unless the status is 2xx. */
 export async function ok(base: string, method: string, path: string, body?: unknown, token?: string): Promise<any> {
   const answer = await call(base, method, path, body, token);
-  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status >= 300) {
+    throw Object.assign(new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`), { status: answer.status });
+  }
   return answer.body;
 }
 
