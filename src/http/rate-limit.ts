@@ -68,7 +68,9 @@ function bucketMax(limits: RateLimits, bucket: Bucket): number {
 
 /** Who is counted: the player behind a valid token, else the client address (IPv6 by /64). */
 function callerKey(request: FastifyRequest): string {
-  return request.player ? `player:${request.player.id}` : `ip:${rateLimit.normalizeIP(request.ip)}`;
+  if (request.player) return `player:${request.player.id}`;
+  // A socket may have no address (an in-process websocket, a closed connection): count those together.
+  return request.ip ? `ip:${rateLimit.normalizeIP(request.ip)}` : 'ip:unknown';
 }
 
 /** Health checks, API docs and CORS preflights are not counted. */

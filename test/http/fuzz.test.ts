@@ -2,7 +2,7 @@
  * Abuse test: a seeded stream of schema-violating requests across every REST operation (taken from the
  * app's OpenAPI document, so new routes are covered) and every GraphQL query and mutation field. Every
  * answer is a 4xx in its API's error shape, nothing is stored, and the process stays up.
- * FUZZ_REQUESTS=N (default 2400) and FUZZ_SEED=S change the run; a failure names the seed and request.
+ * FUZZ_REQUESTS=N (default 2000) and FUZZ_SEED=S change the run; a failure names the seed and request.
  */
 import t from 'tap';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -10,7 +10,7 @@ import { getNamedType, getNullableType, isListType, isNonNullType, isScalarType,
 import { build, player, type Client } from '../helper.js';
 import { fillPath, operationsOf, type Operation } from '../support/operations.js';
 
-const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 2400);
+const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 2000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261201);
 
 /** mulberry32: small, seeded, good enough to pick cases. */
