@@ -35,6 +35,7 @@ import type { TimerOptions, TurnTimers } from './timers/timers.js';
 import type { WebhookDispatcher, WebhookOptions } from './webhooks/dispatcher.js';
 import type { WebhookService } from './webhooks/service.js';
 import { webhookRoutes } from './http/routes/webhooks.js';
+import { graphiqlRoutes } from './http/graphiql/graphiql.js';
 
 export interface AppOptions {
   readonly databaseUrl: string;
@@ -146,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mercurius, {
     schema: schema + asyncPlaySchema,
     resolvers: mergeResolvers(createResolvers(games, players, events), asyncPlayResolvers(asyncPlay.webhooks)) as never,
-    graphiql: true,
+    graphiql: false, // ours (below) is served from local assets; Mercurius' loads from a CDN
     path: '/graphql',
     context: async (request) => ({ player: await playerFromHeader(players, request.headers.authorization) }),
     errorFormatter: graphqlErrorFormatter,
@@ -158,6 +159,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+
+  await app.register(graphiqlRoutes);
 
   if (options.workers ?? true) {
     app.addHook('onReady', async () => {
