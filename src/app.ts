@@ -48,6 +48,7 @@ import type { WebhookService } from './webhooks/service.js';
 import { webhookRoutes } from './http/routes/webhooks.js';
 import { DEFAULT_RETENTION_OPTIONS, type RetentionOptions } from './jobs/retention.js';
 import { eventRoutes } from './http/routes/events.js';
+import { graphiqlRoutes } from './http/graphiql/graphiql.js';
 
 export interface AppOptions {
   readonly databaseUrl: string;
@@ -220,7 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mercurius, {
     schema: schema + asyncPlaySchema,
     resolvers: resolvers as never,
-    graphiql: true,
+    graphiql: false, // ours (src/http/graphiql) is served from local assets; Mercurius' loads from a CDN
     path: '/graphql',
     // The auth hook (src/http/auth.ts) has resolved the token; a refused one fails before parsing.
     context: async (request) => ({ player: request.player, budget: new RequestBudget(graphqlLimits.timeoutMs) }),
@@ -237,6 +238,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   installGraphqlGuards(app, graphqlLimits, rateLimiting);
+
+  await app.register(graphiqlRoutes);
 
   if (options.workers ?? true) {
     app.addHook('onReady', async () => {

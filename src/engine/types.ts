@@ -119,7 +119,11 @@ export interface GameDefinition<S = unknown, M = unknown, O = unknown> {
   readonly optionsSchema: TSchema;
   /** JSON Schema (TypeBox) of one move: a discriminated union on `type`. */
   readonly moveSchema: TSchema;
-  /** JSON Schema of the object `view` returns (may be loose, but documents the shape). */
+  /**
+   * JSON Schema of the object `view` returns: complete and closed (`additionalProperties: false`), with its
+   * `$schema` dialect; the property tests validate every view they make against it. A version-like field
+   * of the view is `rulesVersion`: `version` means the game's move count everywhere.
+   */
   readonly viewSchema: TSchema;
 
   /**

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { Random, createRng } from '../../src/engine/random.js';
 import { replay, type RecordedMove } from '../../src/engine/replay.js';
 import type { AnyGameDefinition, Seat } from '../../src/engine/types.js';
+import { assertViewsMatchSchema } from './view-schema-check.js';
 
 export interface PlayOptions {
   readonly seats: number;
@@ -21,7 +22,7 @@ export interface PlayOptions {
   readonly maxMoves: number;
   /** Per-move invariants of the game; `before` and `after` are full states. */
   readonly check?: (before: unknown, after: unknown, seat: Seat, move: unknown, index: number) => void;
-  /** How often (every N moves) to run the expensive checks: unlisted moves refused, JSON round trip. */
+  /** How often (every N moves) to run the expensive checks: unlisted moves refused, JSON round trip, views against the view schema. */
   readonly deepEvery?: number;
 }
 
@@ -42,6 +43,7 @@ export function playGame(game: AnyGameDefinition, opts: PlayOptions): PlayedGame
   const options = validated.value;
   let state: unknown = game.setup({ seats: opts.seats, options, seed: opts.seed });
   assert.equal(canonical(game.setup({ seats: opts.seats, options, seed: opts.seed })), canonical(state), 'setup is deterministic');
+  assertViewsMatchSchema(game, state, opts.seats, `${game.id} seed=${opts.seed} setup`);
   const chooser = new Random(createRng(`policy:${opts.seed}`));
   const moves: RecordedMove[] = [];
   const deepEvery = opts.deepEvery ?? 1;
@@ -62,19 +64,20 @@ export function playGame(game: AnyGameDefinition, opts: PlayOptions): PlayedGame
     const result = game.apply(state, seat, move);
     assert.ok(result.ok, `${where(i)}: ${opts.policy ?? 'random'} move ${canonical(move)} refused: ${canonical(result)}`);
     assert.equal(canonical(state), frozen, `${where(i)}: apply mutated its argument`);
-    if (i % deepEvery === 0) deepChecks(game, state, result.state, legal, seat, where(i));
+    if (i % deepEvery === 0) deepChecks(game, state, result.state, legal, seat, where(i), opts.seats);
     opts.check?.(state, result.state, seat, move, i);
     moves.push({ seat, move });
     state = result.state;
   }
   assert.deepEqual(game.toMove(state), [], `${game.id} seed=${opts.seed}: a finished game has nobody to move`);
+  assertViewsMatchSchema(game, state, opts.seats, `${game.id} seed=${opts.seed} end`);
   const replayed = replay(game, { seats: opts.seats, options, seed: opts.seed, moves });
   assert.ok(replayed.ok, `${game.id} seed=${opts.seed}: replay refused a recorded move`);
   assert.equal(canonical(replayed.state), canonical(state), `${game.id} seed=${opts.seed}: replay differs`);
   return { seats: opts.seats, options, seed: opts.seed, moves, state };
 }
 
-/** The expensive checks: every listed move accepted, seats not to move refused, JSON-clean state. */
+/** The expensive checks: every listed move accepted, seats not to move refused, JSON-clean state, views as their schema says. */
 function deepChecks(
   game: AnyGameDefinition,
   before: unknown,
@@ -82,8 +85,10 @@ function deepChecks(
   legal: readonly unknown[],
   seat: Seat,
   where: string,
+  seatCount: number,
 ): void {
   assert.equal(canonical(JSON.parse(canonical(after))), canonical(after), `${where}: state is not plain JSON`);
+  assertViewsMatchSchema(game, after, seatCount, where);
   for (const move of legal) {
     const r = game.apply(before, seat, move);
     assert.ok(r.ok, `${where}: listed move ${canonical(move)} refused: ${canonical(r)}`);

@@ -1,4 +1,4 @@
-/** TypeBox schemas of the options, the moves and the view (the service validates input against them). */
+/** TypeBox schemas of the options and the moves (the service validates input against them; the view's is in view-schema.ts). */
 import { Type } from 'typebox';
 import { BUILDING_COSTS, BUILDINGS, COLUMNS, GOODS, MAX_WORKERS, REGION_COUNT, RONDEL_SIZE, SHIPS_PER_PLAYER } from './data.js';
 
@@ -36,26 +36,3 @@ export const moveSchema = Type.Union([
   Type.Object({ type: Type.Literal('privilege'), column: Type.Union(COLUMNS.map((c) => Type.Literal(c))) }, { additionalProperties: false }),
   Type.Object({ type: Type.Literal('skip') }, { additionalProperties: false }),
 ]);
-
-/** Loose: the state without the PRNG, with face-down regions as counts (see view.ts). */
-export const viewSchema = Type.Object(
-  {
-    seats: Type.Integer(),
-    current: Type.Integer(),
-    step: Type.String(),
-    phase: Type.Integer(),
-    players: Type.Array(Type.Unknown()),
-    regions: Type.Array(
-      Type.Object({ explored: Type.Boolean(), hiddenCount: Type.Integer(), faceUp: Type.Array(Type.Integer()) }),
-    ),
-    market: Type.Array(Type.Integer()),
-    gallery: Type.Array(Type.Integer()),
-    box: Type.Array(Type.Integer()),
-    chartTaken: Type.Array(Type.Integer()),
-    navegador: Type.Object({ holder: Type.Integer(), orangeField: Type.Union([Type.Integer(), Type.Null()]), moved: Type.Integer() }),
-    setAside: Type.Union([Type.Array(Type.Integer()), Type.Null()]),
-    unseenValues: Type.Array(Type.Array(Type.Integer()), { description: 'per good, the sorted values not yet revealed' }),
-    toMove: Type.Array(Type.Integer()),
-  },
-  { additionalProperties: true },
-);

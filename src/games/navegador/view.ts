@@ -21,8 +21,10 @@ export function unseenValues(state: NavegadorState): number[][] {
 }
 
 export function viewState(state: NavegadorState, _viewer: Viewer): unknown {
-  const { rng: _rng, regions, setAside, ...open } = state;
+  const { rng: _rng, engineVersion, regions, setAside, ...open } = state;
   return {
+    // Named apart from the game's `version` (its move count), which clients send back as expectedVersion.
+    rulesVersion: engineVersion,
     ...open,
     regions: regions.map((r) => ({ explored: r.explored, hiddenCount: r.hidden.length, faceUp: r.faceUp.slice() })),
     setAside: state.finished ? setAside.slice() : null,

@@ -1,4 +1,4 @@
-/** JSON Schemas (TypeBox) for the options, the moves and the view. */
+/** JSON Schemas (TypeBox) for the options and the moves (the view's is in view-schema.ts). */
 import { Type } from 'typebox';
 import { closedObjects } from '../../engine/schema.js';
 import { BUILDINGS, GOODS, ROLE_CARDS, TILES } from './data.js';
@@ -45,27 +45,3 @@ export const moveSchema = closedObjects(Type.Union([
   move('store', { warehouse: Type.Array(good, { maxItems: 3 }), barrel: Type.Union([good, Type.Null()]) }, 'CAP-8.'),
   move('pass', {}, 'Decline the optional action of this turn.'),
 ]));
-
-export const viewSchema = Type.Object(
-  {
-    seats: Type.Integer(),
-    round: Type.Integer(),
-    governor: Type.Integer(),
-    phase: Type.Object({ name: Type.String() }),
-    toMove: Type.Array(Type.Integer()),
-    players: Type.Array(
-      Type.Object({
-        seat: Type.Integer(),
-        doubloons: Type.Integer(),
-        vp: Type.Optional(Type.Integer({ description: 'Only in the owner’s view, and in everyone’s once the game is over.' })),
-        goods: Type.Record(Type.String(), Type.Integer()),
-        island: Type.Array(Type.Object({ tile: Type.String(), occupied: Type.Boolean() })),
-        city: Type.Array(Type.Object({ building: Type.String(), colonists: Type.Integer() })),
-        sanJuan: Type.Integer(),
-      }),
-    ),
-    stackSize: Type.Integer({ description: 'The face-down stack’s order is secret; only its size is shown.' }),
-    vpSupply: Type.Integer(),
-  },
-  { additionalProperties: true },
-);

@@ -10,7 +10,7 @@ export function viewOf(state: PuertoRicoState, viewer: Viewer) {
   const over = state.phase.name === 'over';
   const seat = actor(state);
   return {
-    version: state.version,
+    rulesVersion: state.version,
     seats: state.seats,
     options: state.options,
     round: state.round,

@@ -19,7 +19,8 @@ import type { GameDefinition, LogEntry, Result, Seat } from '../../engine/types.
 import { bot } from './bot.js';
 import { legalMovesFor } from './moves.js';
 import { applyToCopy } from './round.js';
-import { moveSchema, optionsSchema, viewSchema } from './schemas.js';
+import { moveSchema, optionsSchema } from './schemas.js';
+import { viewSchema } from './view-schema.js';
 import { outcome } from './score.js';
 import { ENGINE_VERSION, setup } from './setup.js';
 import type { VoyagesMove, VoyagesMoveType, VoyagesOptions, VoyagesState } from './types.js';

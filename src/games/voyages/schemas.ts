@@ -1,4 +1,4 @@
-/** TypeBox schemas of the options, a move and the view (DESIGN.md: the API validates input with them). */
+/** TypeBox schemas of the options and a move (DESIGN.md: the API validates input with them; the view's is in view-schema.ts). */
 import { Type } from 'typebox';
 import { closedObjects } from '../../engine/schema.js';
 import { CARGO_KINDS, CREW_ROWS, LOGBOOKS, MAP_IDS, MARAUDER_SIZES, PARTS, ROW_CHOICES, SAILOR_KINDS, SELL_MODES } from './data.js';
@@ -66,17 +66,3 @@ export const moveSchema = closedObjects(Type.Union([
     { description: 'Map 4: the lighthouse lit (space id), or null to light none by line of sight' },
   ),
 ]));
-
-export const viewSchema = Type.Object(
-  {
-    map: Type.Integer(),
-    seats: Type.Integer(),
-    round: Type.Integer(),
-    dice: Type.Array(Type.Integer(), { minItems: 3, maxItems: 3 }),
-    finalRound: Type.Union([Type.Integer(), Type.Null()]),
-    over: Type.Boolean(),
-    players: Type.Array(Type.Object({}, { additionalProperties: true })),
-    viewer: Type.Union([Type.Integer(), Type.Null()]),
-  },
-  { additionalProperties: true, description: 'The whole state without the PRNG (§8: nothing else is hidden)' },
-);

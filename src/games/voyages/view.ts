@@ -5,10 +5,11 @@
 import type { Viewer } from '../../engine/types.js';
 import type { VoyagesState } from './types.js';
 
-export type VoyagesView = Omit<VoyagesState, 'rng'> & { readonly viewer: Viewer };
+/** `engineVersion` is shown as `rulesVersion`, apart from the game's `version` (its move count). */
+export type VoyagesView = Omit<VoyagesState, 'rng' | 'engineVersion'> & { readonly rulesVersion: number; readonly viewer: Viewer };
 
 export function view(state: VoyagesState, viewer: Viewer): VoyagesView {
-  const { rng: _secret, ...open } = state;
+  const { rng: _secret, engineVersion, ...open } = state;
   void _secret;
-  return { ...open, viewer };
+  return { rulesVersion: engineVersion, ...open, viewer };
 }
