@@ -14,6 +14,8 @@ import { validatorFor, type MoveValidator } from './move-validation.js';
 import { summarize } from './game-summary.js';
 import { resignationOutcome, withResignations } from './outcomes.js';
 import { clampLimit, decodeCursor, encodeCursor, isUuid } from './pagination.js';
+import { seatRef } from '../engine/log-text.js';
+import { servedLog } from './log-text.js';
 import { clockUpdates, parseClockOptions, readClock, systemClock, type Clock } from '../timers/clock.js';
 import type { Caller, CreateGame, GameSummary, MoveRecord, MoveResult, Page, ServiceOptions, SubmitMove } from './types.js';
 
@@ -23,9 +25,6 @@ const MAX_RETRIES = 5;
 const HISTORY_MAX = 200;
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-export const visibleLog = (log: readonly LogEntry[], viewer: Viewer): LogEntry[] =>
-  log.filter((entry) => entry.visibleTo === undefined || (viewer !== null && entry.visibleTo.includes(viewer)));
 
 export class GameService {
   private readonly cache: LruCache<LiveState>;
@@ -237,7 +236,7 @@ export class GameService {
         seat,
         status: outcome ? 'finished' : 'active',
         toMove,
-        log: visibleLog(applied.log, seat),
+        log: servedLog(applied.log, seat, current.seats),
         outcome,
       };
       const appended = await this.store.append({
@@ -307,7 +306,7 @@ export class GameService {
       const standing = game.seats.filter((s) => !resigned.has(s.index)).map((s) => s.index);
       const outcome = standing.length <= 1 ? resignationOutcome(game, standing, resigned) : null;
       const toMove = outcome ? [] : engine.toMove(live.state);
-      const log: LogEntry[] = [{ type: 'seat.resigned', seat, text: `Seat ${seat} ${text}` }];
+      const log: LogEntry[] = [{ type: 'seat.resigned', seat, text: `${seatRef(seat)} ${text}.` }];
       const version = live.version + 1;
       const now = this.clock.now();
       const appended = await this.store.append({
@@ -319,7 +318,7 @@ export class GameService {
         this.cache.set(gameId, { version, state: live.state });
         const updated = await this.requireGame(gameId);
         this.committed(updated);
-        return { gameId, seq: version, version, seat, status: updated.status, toMove, log, outcome };
+        return { gameId, seq: version, version, seat, status: updated.status, toMove, log: servedLog(log, seat, updated.seats), outcome };
       }
       this.cache.delete(gameId);
       if (attempt >= MAX_RETRIES) throw new ServiceError('STALE_VERSION', 'the game is too busy; try again');
@@ -469,7 +468,7 @@ export class GameService {
     return moves.map((m) => {
       const shown = m.kind === 'move' ? engine.redactMove(state, m.seat, m.payload, viewer) : m.payload;
       state = applyStored(engine, game.id, state, [m]);
-      return { seq: m.seq, seat: m.seat, kind: m.kind, move: shown, log: visibleLog(m.log as LogEntry[], viewer), at: m.createdAt.toISOString() };
+      return { seq: m.seq, seat: m.seat, kind: m.kind, move: shown, log: servedLog(m.log as LogEntry[], viewer, game.seats), at: m.createdAt.toISOString() };
     });
   }
 
