@@ -1,6 +1,6 @@
 /** The Mayor phase (§2.3): MAY-1 privilege, MAY-2 distribution, MAY-3/MAY-4 arrangement, MAY-5 refill. */
 import { ruleError } from '../../engine/result.js';
-import type { RuleError, Seat } from '../../engine/types.js';
+import type { MoveFamily, RuleError, Seat } from '../../engine/types.js';
 import { BUILDINGS, BUILDING_DATA, TILES, type Building, type Tile } from './data.js';
 import type { Draft } from './draft.js';
 import { circlesOf, colonistsOf, emptyBuildingCircles } from './rules.js';
@@ -205,6 +205,25 @@ export function arrangementMoves(player: PlayerState): PuertoRicoMove[] {
     moves.push({ type: 'arrange', ...toArrangement(groups, counts) });
   }
   return moves;
+}
+
+/**
+ * Every arrangement (MAY-3, MAY-4) as one move family: a count per tile kind and per building the player
+ * owns, each up to its circles, adding up to min(colonists, circles). `apply` treats a count of 0 as an
+ * absent key, so the family's members omit nothing and accept nothing more.
+ */
+export function arrangementFamily(player: PlayerState): MoveFamily {
+  const groups = groupsOf(player);
+  const path = (index: number) => `${index >= groups.buildingFrom ? 'buildings' : 'plantations'}.${groups.keys[index]}`;
+  const fields = Object.fromEntries(groups.caps.map((cap, index) => [path(index), { integer: { min: 0, max: cap } }]));
+  const placed = placedCount(player);
+  return {
+    type: 'arrange',
+    description: `Place ${placed} colonist${placed === 1 ? '' : 's'} on your plantations, quarries and buildings (at most one per circle); the rest wait in San Juan.`,
+    fixed: {},
+    fields,
+    constraints: [{ sum: Object.keys(fields), equals: placed }],
+  };
 }
 
 /** MAY-3/MAY-4: checks an arrangement against the player's board. */
