@@ -10,7 +10,8 @@
  * - Mayor (MAY-3): an arrangement is counts per tile kind and per building; `legalMoves` lists up to four
  *   sensible ones (production first, buildings first, plantations first, current one topped up) and
  *   `moveFamilies` gives all of them (`arrangementFamily` in mayor.ts), which is what `apply` accepts.
- *   A count of 0 and an absent key are the same; `store.warehouse` is a set (its order does not matter).
+ *   A count of 0 and an absent key are the same; storage moves are listed once per distinct result (what
+ *   the player keeps), so `{warehouse: [sugar], barrel: indigo}` may stand for one that names them the other way.
  * - Storage (CAP-8): a player keeps as much as the rule allows; throwing away more is not offered.
  * - The Hospice (SET-5) and the University (BLD-5) are optional: a flag on the take or build move.
  * - Options (§5): with 3–5 players only the defaults are accepted.

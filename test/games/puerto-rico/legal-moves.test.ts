@@ -58,19 +58,23 @@ function arrangeCandidates(rng: Random, count: number): PuertoRicoMove[] {
   });
 }
 
-/** apply's sameness: a count of 0 is an absent key, a warehouse is a set, omitted flags are false. */
-function normalize(move: PuertoRicoMove): unknown {
+/**
+ * apply's sameness: a count of 0 is an absent key; a storage move is what it keeps (listed once per
+ * distinct result, CAP-8), whichever kind it names for the warehouse or the barrel.
+ */
+function normalize(move: PuertoRicoMove, held: Readonly<Record<string, number>>): unknown {
   if (move.type === 'arrange') {
     const nonZero = (o: Record<string, number | undefined>) => Object.fromEntries(Object.entries(o).filter(([, n]) => n));
     return { type: 'arrange', plantations: nonZero(move.plantations), buildings: nonZero(move.buildings) };
   }
-  if (move.type === 'store') return { ...move, warehouse: [...move.warehouse].sort() };
+  if (move.type === 'store') return { type: 'store', kept: GOODS.map((g) => (move.warehouse.includes(g) ? held[g] : move.barrel === g ? 1 : 0)) };
   return move;
 }
 
 function offered(state: PuertoRicoState, seat: number, move: PuertoRicoMove): boolean {
-  const n = normalize(move);
-  if (puertoRico.legalMoves(state, seat).some((m) => jsonEqual(normalize(m), n))) return true;
+  const held = state.players[seat]!.goods;
+  const n = normalize(move, held);
+  if (puertoRico.legalMoves(state, seat).some((m) => jsonEqual(normalize(m, held), n))) return true;
   return (puertoRico.moveFamilies?.(state, seat) ?? []).some((f) => inFamily(f, n));
 }
 
