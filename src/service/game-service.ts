@@ -15,6 +15,8 @@ import { summarize } from './game-summary.js';
 import { resignationOutcome, withResignations } from './outcomes.js';
 import { clampLimit, decodeKeyset, encodeKeyset, isUuid, pageOf } from './pagination.js';
 import { assertActive, commitOf, holdsSeat, mySeats, turnsStarting, viewerSeat } from './seats.js';
+import { seatRef } from '../engine/log-text.js';
+import { servedLog } from './log-text.js';
 import { clockUpdates, parseClockOptions, readClock, systemClock, type Clock } from '../timers/clock.js';
 import type { Caller, CreateGame, GameSummary, MoveRecord, MoveResult, Page, ServiceOptions, SubmitMove } from './types.js';
 
@@ -28,9 +30,6 @@ const DEFAULT_IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 const HISTORY_MAX = 200;
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-export const visibleLog = (log: readonly LogEntry[], viewer: Viewer): LogEntry[] =>
-  log.filter((entry) => entry.visibleTo === undefined || (viewer !== null && entry.visibleTo.includes(viewer)));
 
 export class GameService {
   private readonly cache: LruCache<LiveState>;
@@ -277,7 +276,7 @@ export class GameService {
         seat,
         status: outcome ? 'finished' : 'active',
         toMove,
-        log: visibleLog(applied.log, seat),
+        log: servedLog(applied.log, seat, current.seats),
         outcome,
       };
       const appended = await this.store.append({
@@ -347,7 +346,7 @@ export class GameService {
       const standing = game.seats.filter((s) => !resigned.has(s.index)).map((s) => s.index);
       const outcome = standing.length <= 1 ? resignationOutcome(game, standing, resigned) : null;
       const toMove = outcome ? [] : engine.toMove(live.state);
-      const log: LogEntry[] = [{ type: 'seat.resigned', seat, text: `Seat ${seat} ${text}` }];
+      const log: LogEntry[] = [{ type: 'seat.resigned', seat, text: `${seatRef(seat)} ${text}.` }];
       const version = live.version + 1;
       const now = this.clock.now();
       const appended = await this.store.append({
@@ -359,7 +358,7 @@ export class GameService {
         this.cache.set(gameId, { version, state: live.state });
         const updated = await this.requireGame(gameId);
         this.committed(updated, appended.deliveries);
-        return { gameId, seq: version, version, seat, status: updated.status, toMove, log, outcome };
+        return { gameId, seq: version, version, seat, status: updated.status, toMove, log: servedLog(log, seat, updated.seats), outcome };
       }
       this.cache.delete(gameId);
       if (attempt >= MAX_RETRIES) throw new ServiceError('STALE_VERSION', 'the game is too busy; try again');
@@ -508,7 +507,7 @@ export class GameService {
     return moves.map((m) => {
       const shown = m.kind === 'move' ? engine.redactMove(state, m.seat, m.payload, viewer) : m.payload;
       state = applyStored(engine, game.id, state, [m]);
-      return { seq: m.seq, seat: m.seat, kind: m.kind, move: shown, log: visibleLog(m.log as LogEntry[], viewer), at: m.createdAt.toISOString() };
+      return { seq: m.seq, seat: m.seat, kind: m.kind, move: shown, log: servedLog(m.log as LogEntry[], viewer, game.seats), at: m.createdAt.toISOString() };
     });
   }
 

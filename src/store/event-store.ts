@@ -10,7 +10,7 @@ import type pg from 'pg';
 import type { Database } from './database.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { outboxInsert, type OutboxEvents } from '../webhooks/outbox.js';
-import { clockUpdateSql, type SeatClockUpdate } from '../timers/clock.js';
+import { clockUpdateSql, type SeatClockUpdate } from './seat-clocks.js';
 import type { Commit, Turn } from './commit-feed.js';
 
 export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';

@@ -11,9 +11,9 @@
  * The computation is pure (time comes from the caller, an injected clock); the event store writes the
  * result in the same statement as the move, so a deadline exists exactly when its turn does.
  */
-import { Prisma } from '../generated/prisma/client.js';
 import { ServiceError } from '../service/errors.js';
 import type { SeatRow } from '../store/event-store.js';
+import type { SeatClockUpdate } from '../store/seat-clocks.js';
 
 /** Where "now" comes from: the system clock in production, a hand-moved one in tests. */
 export interface Clock {
@@ -62,15 +62,6 @@ export function readClock(stored: unknown): ClockOptions | null {
   return stored && typeof stored === 'object' && typeof (stored as ClockOptions).perMove === 'number' ? (stored as ClockOptions) : null;
 }
 
-export interface SeatClockUpdate {
-  readonly seat: number;
-  readonly turnVersion: number | null;
-  readonly turnStartedAt: Date | null;
-  readonly deadlineAt: Date | null;
-  readonly reminderAt: Date | null;
-  readonly reserveSeconds: number;
-}
-
 const timed = (seat: SeatRow): boolean => seat.playerId !== null && seat.botLevel === null && !seat.resigned;
 
 /**
@@ -117,25 +108,4 @@ export function clockUpdates(input: {
     }
   }
   return updates;
-}
-
-/** `UPDATE seats ...` applying `updates` to the game returned by the CTE `source` (columns `id`). */
-export function clockUpdateSql(source: 'bumped', updates: readonly SeatClockUpdate[]): Prisma.Sql {
-  const rows = JSON.stringify(
-    updates.map((u) => ({
-      seat: u.seat,
-      turn_version: u.turnVersion,
-      turn_started_at: u.turnStartedAt?.toISOString() ?? null,
-      deadline_at: u.deadlineAt?.toISOString() ?? null,
-      reminder_at: u.reminderAt?.toISOString() ?? null,
-      reserve_seconds: u.reserveSeconds,
-    })),
-  );
-  return Prisma.sql`
-    UPDATE seats SET turn_version = c.turn_version, turn_started_at = c.turn_started_at, deadline_at = c.deadline_at,
-           reminder_at = c.reminder_at, reminded = false, reserve_seconds = c.reserve_seconds
-      FROM ${Prisma.raw(source)} b,
-           jsonb_to_recordset(${rows}::jsonb) AS c(seat int, turn_version int, turn_started_at timestamptz,
-                                                   deadline_at timestamptz, reminder_at timestamptz, reserve_seconds float8)
-     WHERE seats.game_id = b.id AND seats.index = c.seat`;
 }

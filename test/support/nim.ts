@@ -5,6 +5,7 @@
  * deck: the swap is public, the cards are not. The cards are revealed when the game ends.
  */
 import { Type } from 'typebox';
+import { seatRef } from '../../src/engine/log-text.js';
 import { Random, createRng, type RngState } from '../../src/engine/random.js';
 import { accept, parseWithSchema, refuse } from '../../src/engine/result.js';
 import type { GameDefinition, Seat, Viewer } from '../../src/engine/types.js';
@@ -76,7 +77,7 @@ export const nim: GameDefinition<NimState, NimMove, NimOptions> = {
         const stones = state.stones - move.count;
         const winner = stones === 0 ? seat : null;
         return accept({ ...state, stones, turn: next, winner }, [
-          { type: 'stones.taken', seat, count: move.count, text: `Seat ${seat} took ${move.count}` },
+          { type: 'stones.taken', seat, count: move.count, text: `${seatRef(seat)} took ${move.count}.` },
         ]);
       }
       case 'swap': {
@@ -87,7 +88,7 @@ export const nim: GameDefinition<NimState, NimMove, NimOptions> = {
         const swapped = state.swapped.slice();
         swapped[seat] = true;
         return accept({ ...state, cards, deck: [...deck, state.cards[seat] as number], swapped, turn: next }, [
-          { type: 'card.swapped', seat, text: `Seat ${seat} swapped their card` },
+          { type: 'card.swapped', seat, text: `${seatRef(seat)} swapped their card.` },
           { type: 'card.drawn', seat, card: top, text: `You drew ${top}`, visibleTo: [seat] },
         ]);
       }

@@ -1,7 +1,8 @@
 /** Phases 3 and 4: revealing the action cards and the mutiny (§3.3, §3.4). */
 import type { Seat } from '../../engine/types.js';
 import type { Role } from './data.js';
-import { clockwise, clockwiseFrom, countCards, islandAt, roleHolder, seatName, updatePlayer, withoutSome, type Log } from './rules.js';
+import { clockwise, clockwiseFrom, countCards, islandAt, roleHolder, updatePlayer, withoutSome, type Log } from './rules.js';
+import { plural, roleName, seatRef } from './words.js';
 import { scoreRound } from './score.js';
 import type { Draft, MeutererState, PlayerState } from './types.js';
 
@@ -17,7 +18,7 @@ export function reveal(s: Draft, log: Log): void {
   const roles = s.players.map((p) => p.role);
   log.push({
     type: 'actions.revealed',
-    text: `Action cards revealed: ${roles.map((r, seat) => `${seatName(seat)} ${r ?? 'captain'}`).join(', ')}; unused: ${s.pool.join(', ')}`,
+    text: `Action cards revealed: ${roles.map((r, seat) => `${seatRef(seat)} ${roleName(r)}`).join(', ')}; unused: ${s.pool.map(roleName).join(', ') || 'none'}.`,
     roles,
     unused: s.pool,
   });
@@ -30,7 +31,7 @@ export function reveal(s: Draft, log: Log): void {
   const destination = clockwise(s.ship, (s.players[mutineer] as PlayerState).kept.length);
   log.push({
     type: 'mutiny.started',
-    text: `${seatName(mutineer)} mutinies; mutineer's destination ${islandAt(s, destination).name}`,
+    text: `${seatRef(mutineer)} (Mutineer) mutinies: the Mutineer's destination is ${islandAt(s, destination).name}.`,
     seat: mutineer,
     destination,
   });
@@ -48,7 +49,7 @@ function isParticipant(state: MeutererState, seat: Seat): boolean {
 
 /** §3.4 steps 2–3 (D8): k conflict cards from the kept set, face up; one turn each (D6, D7). */
 export function playConflict(s: Draft, seat: Seat, count: number, log: Log): void {
-  log.push({ type: 'mutiny.played', text: `${seatName(seat)} played ${count} conflict card(s)`, seat, count });
+  log.push({ type: 'mutiny.played', text: `${seatRef(seat)} played ${plural(count, 'conflict card')} in the mutiny.`, seat, count });
   if (count > 0) {
     updatePlayer(s, seat, (p) => {
       p.kept = withoutSome(p.kept, 'conflict', count);
@@ -70,7 +71,7 @@ function resolveMutiny(s: Draft, log: Log): void {
   const succeeded = mutineer >= captain;
   log.push({
     type: 'mutiny.resolved',
-    text: `The mutiny ${succeeded ? 'succeeded' : 'failed'}: mutineers ${mutineer}, captain's side ${captain}`,
+    text: `The mutiny ${succeeded ? 'succeeded' : 'failed'}: mutineers ${mutineer}, the Captain's side ${captain}.`,
     succeeded,
     captainSide: captain,
     mutineerSide: mutineer,

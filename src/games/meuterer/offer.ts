@@ -2,12 +2,13 @@
 import type { Seat } from '../../engine/types.js';
 import type { CaptainCardValue, Card, Role } from './data.js';
 import { reveal } from './mutiny.js';
-import { clockwise, counterclockwise, copyPlayer, islandAt, seatName, updatePlayer, type Log } from './rules.js';
+import { clockwise, counterclockwise, copyPlayer, islandAt, updatePlayer, type Log } from './rules.js';
+import { aCard, cardList, cards, plural, roleName, seatRef } from './words.js';
 import type { Draft } from './types.js';
 
 /** §3.1: the captain lays a captain card; X is public. Phase 2 starts with him. */
 export function setCaptainCard(s: Draft, value: CaptainCardValue, log: Log): void {
-  log.push({ type: 'captainCard.set', text: `${seatName(s.captain)} set the captain card to ${value}`, seat: s.captain, value });
+  log.push({ type: 'captainCard.set', text: `${seatRef(s.captain)} (Captain) set the captain card to ${value}.`, seat: s.captain, value });
   s.captainCard = value;
   s.phase = 'offer';
   s.turn = s.captain;
@@ -15,7 +16,7 @@ export function setCaptainCard(s: Draft, value: CaptainCardValue, log: Log): voi
 
 /** §3.2 A: one card from hand face up; then the turn passes on. The pirate card sails at once (§6). */
 export function offerCard(s: Draft, seat: Seat, card: Card, hand: Card[], log: Log): void {
-  log.push({ type: 'goods.offered', text: `${seatName(seat)} offered ${card}`, seat, card, handSize: hand.length });
+  log.push({ type: 'goods.offered', text: `${seatRef(seat)} offered ${aCard(card)}.`, seat, card, handSize: hand.length });
   updatePlayer(s, seat, (p) => {
     p.hand = hand;
     p.faceUp = [...p.faceUp, card];
@@ -36,7 +37,7 @@ function sailPirate(s: Draft, seat: Seat, steps: number, log: Log): void {
   const to = counterclockwise(from, steps);
   log.push({
     type: 'pirate.sailed',
-    text: `The pirate ship sailed ${steps} island(s) from ${islandAt(s, from).name} to ${islandAt(s, to).name}`,
+    text: `The pirate ship sailed ${plural(steps, 'island')} (the cards left in ${seatRef(seat)}'s hand) counterclockwise from ${islandAt(s, from).name} to ${islandAt(s, to).name}${reached ? ' and caught up with the merchant ship' : ''}.`,
     seat,
     from,
     to,
@@ -45,7 +46,7 @@ function sailPirate(s: Draft, seat: Seat, steps: number, log: Log): void {
   s.pirateShip = to;
   if (!reached) return;
   const plundered = s.players.flatMap((p) => p.faceUp);
-  log.push({ type: 'pirate.plundered', text: `The pirates plundered ${plundered.length} face-up card(s)`, cards: plundered });
+  log.push({ type: 'pirate.plundered', text: `The pirates plundered ${cards(plundered.length)} laid face up: ${cardList(plundered)}.`, cards: plundered });
   s.discard = [...s.discard, ...plundered];
   s.players = s.players.map((p) => {
     if (p.faceUp.length === 0) return p;
@@ -71,7 +72,7 @@ export function pass(s: Draft, seat: Seat, log: Log): void {
     const destination = clockwise(s.ship, keptCount);
     log.push({
       type: 'player.passed',
-      text: `${seatName(seat)} (captain) passed keeping ${keptCount} card(s); destination ${islandAt(s, destination).name}`,
+      text: `${seatRef(seat)} (Captain) passed keeping ${cards(keptCount)}: the Captain's destination is ${islandAt(s, destination).name}.`,
       seat,
       kept: keptCount,
       destination,
@@ -82,7 +83,7 @@ export function pass(s: Draft, seat: Seat, log: Log): void {
   }
   log.push({
     type: 'player.passed',
-    text: `${seatName(seat)} passed keeping ${keptCount} card(s) and takes the action cards`,
+    text: `${seatRef(seat)} passed keeping ${cards(keptCount)} and chooses among ${plural(s.pool.length, 'action card')}.`,
     seat,
     kept: keptCount,
     poolSize: s.pool.length,
@@ -92,10 +93,10 @@ export function pass(s: Draft, seat: Seat, log: Log): void {
 
 /** §3.2: the passer keeps one action card face down and returns the rest (D5: only he sees them). */
 export function chooseAction(s: Draft, seat: Seat, role: Role, log: Log): void {
-  log.push({ type: 'action.chosen', text: `${seatName(seat)} chose an action card`, seat, poolSize: s.pool.length });
+  log.push({ type: 'action.chosen', text: `${seatRef(seat)} took an action card.`, seat, poolSize: s.pool.length });
   log.push({
     type: 'action.chosen.private',
-    text: `${seatName(seat)} saw ${s.pool.join(', ')} and kept ${role}`,
+    text: `${seatRef(seat)} saw ${s.pool.map(roleName).join(', ')} and kept the ${roleName(role)}.`,
     seat,
     visibleTo: [seat],
     pool: s.pool,

@@ -2,7 +2,8 @@
 import { Random } from '../../engine/random.js';
 import type { Seat } from '../../engine/types.js';
 import { HAND_SIZE, LOADING_CLERK_EXTRA, ROLES, type Card } from './data.js';
-import { clockwiseFrom, copyPlayer, islandAt, seatName, updatePlayer, type Log } from './rules.js';
+import { clockwiseFrom, copyPlayer, islandAt, updatePlayer, type Log } from './rules.js';
+import { cardList, cards, seatRef } from './words.js';
 import type { Draft, PlayerState } from './types.js';
 
 /** Phases 6 to 8 (and 9–10 once the refill is done) after phase 5 of any but the last round. */
@@ -21,7 +22,9 @@ function moveShip(s: Draft, log: Log): void {
   const destination = (s.mutinySucceeded === true ? s.mutineerDestination : s.captainDestination) ?? s.ship;
   log.push({
     type: 'ship.moved',
-    text: `The ship sailed from ${islandAt(s, s.ship).name} to ${islandAt(s, destination).name}`,
+    text: destination === s.ship
+      ? `The ship stayed at ${islandAt(s, s.ship).name}.`
+      : `The ship sailed from ${islandAt(s, s.ship).name} to ${islandAt(s, destination).name}.`,
     from: s.ship,
     to: destination,
   });
@@ -36,7 +39,7 @@ function cleanUp(s: Draft, log: Log): void {
     discarded.push(...p.faceUp);
     for (let i = 0; i < p.mutinyCards; i++) discarded.push('conflict');
   }
-  log.push({ type: 'cards.discarded', text: `${discarded.length} face-up card(s) were discarded`, cards: discarded });
+  log.push({ type: 'cards.discarded', text: `${cards(discarded.length)} laid face up went to the discard pile${discarded.length ? `: ${cardList(discarded)}` : ''}.`, cards: discarded });
   s.captainDestination = null;
   s.mutineerDestination = null;
   s.discard = [...s.discard, ...discarded];
@@ -71,7 +74,7 @@ class Dealer {
     const drawn: Card[] = [];
     while (drawn.length < count) {
       if (this.deck.length === 0) {
-        this.log.push({ type: 'deck.reshuffled', text: `The discard pile (${this.discard.length}) was shuffled into a new deck`, size: this.discard.length });
+        this.log.push({ type: 'deck.reshuffled', text: `The discard pile (${cards(this.discard.length)}) was shuffled into a new deck.`, size: this.discard.length });
         this.deck = this.rng.shuffle(this.discard);
         this.discard = [];
         // At most 23 cards are held at once out of 36, so the pile is never empty here (§3.8).
@@ -101,8 +104,8 @@ function refill(s: Draft, order: readonly Seat[], log: Log): void {
     const need = HAND_SIZE - p.hand.length;
     if (p.role === 'loadingClerk') {
       const drawn = dealer.draw(need + LOADING_CLERK_EXTRA);
-      log.push({ type: 'cards.drawn', text: `${seatName(seat)} (loading clerk) drew ${drawn.length} card(s)`, seat, count: drawn.length });
-      log.push({ type: 'cards.drawn.private', text: `${seatName(seat)} drew ${drawn.join(', ')}`, seat, visibleTo: [seat], cards: drawn });
+      log.push({ type: 'cards.drawn', text: `${seatRef(seat)} (Loading Clerk) drew ${cards(drawn.length)} to choose from.`, seat, count: drawn.length });
+      log.push({ type: 'cards.drawn.private', text: `${seatRef(seat)} drew ${cardList(drawn)}.`, seat, visibleTo: [seat], cards: drawn });
       dealer.store(s);
       s.phase = 'loadingClerk';
       s.turn = seat;
@@ -115,8 +118,8 @@ function refill(s: Draft, order: readonly Seat[], log: Log): void {
     updatePlayer(s, seat, (q) => {
       q.hand = [...q.hand, ...drawn];
     });
-    log.push({ type: 'cards.drawn', text: `${seatName(seat)} drew ${drawn.length} card(s)`, seat, count: drawn.length });
-    log.push({ type: 'cards.drawn.private', text: `${seatName(seat)} drew ${drawn.join(', ')}`, seat, visibleTo: [seat], cards: drawn });
+    log.push({ type: 'cards.drawn', text: `${seatRef(seat)} drew ${cards(drawn.length)}.`, seat, count: drawn.length });
+    log.push({ type: 'cards.drawn.private', text: `${seatRef(seat)} drew ${cardList(drawn)}.`, seat, visibleTo: [seat], cards: drawn });
   }
   dealer.store(s);
   s.queue = [];
@@ -131,12 +134,12 @@ function refill(s: Draft, order: readonly Seat[], log: Log): void {
 export function keepCards(s: Draft, seat: Seat, kept: readonly Card[], rejected: readonly Card[], log: Log): void {
   log.push({
     type: 'cards.kept',
-    text: `${seatName(seat)} (loading clerk) kept ${kept.length} and put ${rejected.length} under the discard pile`,
+    text: `${seatRef(seat)} (Loading Clerk) kept ${cards(kept.length)} and put ${cards(rejected.length)} under the discard pile.`,
     seat,
     kept: kept.length,
     rejected: rejected.length,
   });
-  log.push({ type: 'cards.kept.private', text: `${seatName(seat)} kept ${kept.join(', ') || 'nothing'}`, seat, visibleTo: [seat], cards: kept, rejectedCards: rejected });
+  log.push({ type: 'cards.kept.private', text: `${seatRef(seat)} kept ${cardList(kept)} and put ${cardList(rejected)} under the discard pile.`, seat, visibleTo: [seat], cards: kept, rejectedCards: rejected });
   updatePlayer(s, seat, (p) => {
     p.hand = [...p.hand, ...kept];
   });
@@ -147,7 +150,7 @@ export function keepCards(s: Draft, seat: Seat, kept: readonly Card[], rejected:
 
 /** §3.9–3.10: action cards back to the middle; the next round starts at phase 1 with the captain. */
 function nextRound(s: Draft, log: Log): void {
-  log.push({ type: 'round.started', text: `Round ${s.round + 1} begins; ${seatName(s.captain)} is captain`, round: s.round + 1, captain: s.captain });
+  log.push({ type: 'round.started', text: `Round ${s.round + 1} begins; ${seatRef(s.captain)} is the Captain.`, round: s.round + 1, captain: s.captain });
   s.round += 1;
   s.phase = 'captainCard';
   s.turn = s.captain;

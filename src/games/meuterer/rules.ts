@@ -6,10 +6,6 @@ import type { Draft, MeutererState, PlayerDraft, PlayerState } from './types.js'
 /** Log entries collected while one move (and the automatic steps after it) resolves. */
 export type Log = LogEntry[];
 
-export function seatName(seat: Seat): string {
-  return `Seat ${seat}`;
-}
-
 /** Every seat once, clockwise starting at `start` (Conventions: clockwise = seat + 1 mod n). */
 export function clockwiseFrom(start: Seat, seats: number): Seat[] {
   const order: Seat[] = [];

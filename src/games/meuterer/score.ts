@@ -2,7 +2,8 @@
 import type { Seat } from '../../engine/types.js';
 import { BOY_REWARD } from './data.js';
 import { endRound } from './round-end.js';
-import { clockwiseFrom, islandAt, roleHolder, seatName, updatePlayer, type Log } from './rules.js';
+import { clockwiseFrom, islandAt, roleHolder, updatePlayer, type Log } from './rules.js';
+import { cards, joinAnd, seatRef, seatsAnd } from './words.js';
 import { allocationOptions, autoAllocation, hasChoice, islandVp } from './sales.js';
 import type { Breakdown, Draft, Sale, ScoreCategory } from './types.js';
 
@@ -33,23 +34,23 @@ function scoreRoles(s: Draft, log: Log): void {
   if (s.mutinySucceeded === true && mutineer !== null) {
     const destination = islandAt(s, s.mutineerDestination ?? s.ship);
     addPoints(s, mutineer, 'ship', destination.shipVp);
-    log.push({ type: 'score.ship', text: `${seatName(mutineer)} (mutineer) scored ${destination.shipVp} for ${destination.name}`, seat: mutineer, points: destination.shipVp });
+    log.push({ type: 'score.ship', text: `${seatRef(mutineer)} (Mutineer) scored ${destination.shipVp} VP for taking the ship to ${destination.name}.`, seat: mutineer, points: destination.shipVp });
     if (boy !== null) {
       addPoints(s, boy, 'boy', BOY_REWARD);
-      log.push({ type: 'score.boy', text: `${seatName(boy)} (ship's boy) scored ${BOY_REWARD}`, seat: boy, points: BOY_REWARD });
+      log.push({ type: 'score.boy', text: `${seatRef(boy)} (Ship's Boy) scored ${BOY_REWARD} VP for the successful mutiny.`, seat: boy, points: BOY_REWARD });
     }
-    log.push({ type: 'captain.changed', text: `${seatName(mutineer)} is the new captain`, seat: mutineer, previous: s.captain });
+    log.push({ type: 'captain.changed', text: `${seatRef(mutineer)} is the new Captain.`, seat: mutineer, previous: s.captain });
     s.captain = mutineer;
     return;
   }
   const destination = islandAt(s, s.captainDestination ?? s.ship);
   addPoints(s, s.captain, 'ship', destination.shipVp);
-  log.push({ type: 'score.ship', text: `${seatName(s.captain)} (captain) scored ${destination.shipVp} for ${destination.name}`, seat: s.captain, points: destination.shipVp });
+  log.push({ type: 'score.ship', text: `${seatRef(s.captain)} (Captain) scored ${destination.shipVp} VP for taking the ship to ${destination.name}.`, seat: s.captain, points: destination.shipVp });
   if (boatswain !== null) {
     const x = s.captainCard ?? 0;
     addPoints(s, s.captain, 'boatswain', -x);
     addPoints(s, boatswain, 'boatswain', 1 + x);
-    log.push({ type: 'score.boatswain', text: `${seatName(boatswain)} (boatswain) scored ${1 + x}; the captain paid ${x}`, seat: boatswain, points: 1 + x, paidByCaptain: x });
+    log.push({ type: 'score.boatswain', text: `${seatRef(boatswain)} (Boatswain) scored ${1 + x} VP, ${x} of them paid by the Captain.`, seat: boatswain, points: 1 + x, paidByCaptain: x });
   }
 }
 
@@ -87,8 +88,8 @@ function runAllocation(s: Draft, log: Log): void {
 }
 
 function recordSales(s: Draft, seat: Seat, sales: readonly Sale[], log: Log): void {
-  const text = sales.length === 0 ? 'nothing' : sales.map((x) => `${x.count} ${x.good} at ${islandAt(s, x.island).name}`).join(', ');
-  log.push({ type: 'sales.allocated', text: `${seatName(seat)} sells ${text}`, seat, sales });
+  const text = sales.length === 0 ? 'nothing' : joinAnd(sales.map((x) => `${x.count} ${x.good} at ${islandAt(s, x.island).name}`));
+  log.push({ type: 'sales.allocated', text: `${seatRef(seat)} sells ${text}.`, seat, sales });
   updatePlayer(s, seat, (p) => {
     p.sales = sales;
   });
@@ -102,13 +103,30 @@ export function allocateSales(s: Draft, seat: Seat, sales: readonly Sale[], log:
 
 /** Scores every active island, then ends the game after the last round's phase 5 (§5) or the round. */
 function finishSales(s: Draft, log: Log): void {
-  const vpByIsland = islandVp(s, s.players.map((p) => p.sales ?? []), roleHolder(s, 'merchant'));
-  vpByIsland.forEach((vps, i) => {
-    const island = islandAt(s, s.active[i] ?? s.ship);
+  const salesBySeat = s.players.map((p) => p.sales ?? []);
+  const merchant = roleHolder(s, 'merchant');
+  islandVp(s, salesBySeat, merchant).forEach((vps, i) => {
+    const position = s.active[i] ?? s.ship;
+    const counts = salesBySeat.map((sales) => sales.reduce((n, x) => (x.island === position ? n + x.count : n), 0));
+    const top = Math.max(...counts);
+    const tied = counts.flatMap((c, seat) => (c === top && top > 0 ? [seat] : []));
+    const name = islandAt(s, position).name;
+    if (tied.length > 0 && vps.every((points) => points === 0)) {
+      log.push({
+        type: 'score.tie',
+        text: `At ${name}, ${seatsAnd(tied)} tied with ${cards(top)} each: a ${tied.length}-way tie scores nobody.`,
+        island: position,
+        seats: tied,
+        count: top,
+      });
+      return;
+    }
     vps.forEach((points, seat) => {
       if (points === 0) return;
       addPoints(s, seat, 'sales', points);
-      log.push({ type: 'score.sales', text: `${seatName(seat)} scored ${points} at ${island.name}`, seat, island: s.active[i], points });
+      const others = tied.filter((t) => t !== seat);
+      const tie = others.length > 0 ? `, tied with ${seatsAnd(others)}${seat === merchant ? ' (the Merchant takes the full value)' : ''}` : '';
+      log.push({ type: 'score.sales', text: `${seatRef(seat)} scored ${points} VP at ${name} with ${cards(top)}${tie}.`, seat, island: position, points, count: top });
     });
   });
   s.queue = [];
@@ -116,6 +134,7 @@ function finishSales(s: Draft, log: Log): void {
     endRound(s, log);
     return;
   }
-  log.push({ type: 'game.ended', text: `The game ended after round ${s.round}`, scores: s.players.map((p) => p.score) });
+  const scores = s.players.map((p) => p.score);
+  log.push({ type: 'game.ended', text: `The game ended after round ${s.round}. Scores: ${scores.map((n, seat) => `${seatRef(seat)} ${n}`).join(', ')}.`, scores });
   s.phase = 'gameOver';
 }

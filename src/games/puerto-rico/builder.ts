@@ -3,7 +3,8 @@ import { ruleError } from '../../engine/result.js';
 import type { RuleError, Seat } from '../../engine/types.js';
 import { BUILDINGS, BUILDING_DATA, CITY_SPACES } from './data.js';
 import type { Draft } from './draft.js';
-import { buildRefusal, buildingCost, buildingName, buildingPrice, citySpacesUsed, doubloons, occupiedQuarries, owns, colonistAvailable, isOccupied, seatName, takeBonusColonist } from './rules.js';
+import { buildRefusal, buildingCost, buildingPrice, citySpacesUsed, occupiedQuarries, owns, colonistAvailable, isOccupied, takeBonusColonist } from './rules.js';
+import { aBuilding, doubloons, seatRef } from './words.js';
 import type { MoveOf, PlayerState, PuertoRicoMove, PuertoRicoState } from './types.js';
 
 /** BLD-5: an occupied University owned before this build, and a colonist to put. */
@@ -46,7 +47,7 @@ export function applyBuild(draft: Draft, seat: Seat, move: MoveOf<'build'>): Rul
   draft.buildingSupply()[move.building]--;
   draft.say({
     type: 'builder.built',
-    text: `${seatName(seat)} built ${buildingName(move.building)} for ${doubloons(price)}${source ? ' and put a University colonist on it' : ''}.`,
+    text: `${seatRef(seat)} built ${aBuilding(move.building)} for ${doubloons(price)}${source ? ' and put a University colonist on it' : ''}.`,
     seat,
     building: move.building,
     price,
@@ -55,7 +56,7 @@ export function applyBuild(draft: Draft, seat: Seat, move: MoveOf<'build'>): Rul
   });
   if (citySpacesUsed(player) === CITY_SPACES && !draft.s.endTriggers.city) {
     draft.s.endTriggers.city = true;
-    draft.say({ type: 'game.endTriggered', text: `${seatName(seat)} filled the city: the game ends after this round.`, trigger: 'city', seat });
+    draft.say({ type: 'game.endTriggered', text: `${seatRef(seat)} filled the last space of their city: the game ends after this round.`, trigger: 'city', seat });
   }
   return null;
 }

@@ -3,7 +3,8 @@ import { ruleError } from '../../engine/result.js';
 import type { RuleError, Seat } from '../../engine/types.js';
 import { GOODS, type Good } from './data.js';
 import type { Draft } from './draft.js';
-import { creditVp, isOccupied, seatName } from './rules.js';
+import { creditVp, isOccupied } from './rules.js';
+import { goodsList, seatRef } from './words.js';
 import type { MoveOf, PlayerState, PuertoRicoMove, PuertoRicoState } from './types.js';
 
 type CaptainPhase = Extract<PuertoRicoState['phase'], { name: 'captain' }>;
@@ -64,17 +65,19 @@ export function applyLoad(draft: Draft, seat: Seat, phase: CaptainPhase, move: M
   ship.load += barrels;
   draft.player(seat).goods[move.good] -= barrels;
   const vp = shippingVp(draft, seat, phase, barrels);
-  creditVp(draft, seat, vp);
   draft.s.phase = { ...phase, passes: 0, privilegeUsed: phase.privilegeUsed || draft.s.roleHolder === seat };
   draft.say({
     type: 'captain.loaded',
-    text: `${seatName(seat)} shipped ${barrels} ${move.good} on the ${ship.capacity}-ship for ${vp} VP.`,
+    text: `${seatRef(seat)} shipped ${barrels} ${move.good} on the ${ship.capacity}-barrel ship (now ${ship.load} of ${ship.capacity}) for ${vp} VP.`,
     seat,
     good: move.good,
     ship: move.ship,
+    capacity: ship.capacity,
     barrels,
     vp,
   });
+  // After the entry: the VP chips running out (END-3) is a consequence of this shipment.
+  creditVp(draft, seat, vp);
   return null;
 }
 
@@ -87,17 +90,17 @@ export function applyWharf(draft: Draft, seat: Seat, phase: CaptainPhase, move: 
   draft.player(seat).goods[move.good] = 0;
   draft.goodsSupply()[move.good] += barrels;
   const vp = shippingVp(draft, seat, phase, barrels);
-  creditVp(draft, seat, vp);
   const wharfUsed = phase.wharfUsed.slice();
   wharfUsed[seat] = true;
   draft.s.phase = { ...phase, passes: 0, wharfUsed, privilegeUsed: phase.privilegeUsed || draft.s.roleHolder === seat };
-  draft.say({ type: 'captain.wharf', text: `${seatName(seat)} shipped ${barrels} ${move.good} with the Wharf for ${vp} VP.`, seat, good: move.good, barrels, vp });
+  draft.say({ type: 'captain.wharf', text: `${seatRef(seat)} shipped ${barrels} ${move.good} with the Wharf for ${vp} VP.`, seat, good: move.good, barrels, vp });
+  creditVp(draft, seat, vp);
   return null;
 }
 
 export function applyCaptainPass(draft: Draft, seat: Seat, phase: CaptainPhase): void {
   draft.s.phase = { ...phase, passes: phase.passes + 1 };
-  draft.say({ type: 'captain.pass', text: `${seatName(seat)} shipped nothing.`, seat });
+  draft.say({ type: 'captain.pass', text: `${seatRef(seat)} shipped nothing.`, seat });
 }
 
 /** CAP-8: kinds kept whole (1 per occupied Small warehouse, 2 per occupied Large warehouse). */
@@ -168,7 +171,7 @@ export function applyStore(draft: Draft, seat: Seat, move: MoveOf<'store'>): Rul
   }
   draft.say({
     type: 'captain.stored',
-    text: `${seatName(seat)} kept ${GOODS.filter((g) => player.goods[g] > 0).map((g) => `${player.goods[g]} ${g}`).join(', ') || 'nothing'}.`,
+    text: `${seatRef(seat)} kept ${goodsList(player.goods)}${Object.keys(returned).length > 0 ? ` and returned ${goodsList(returned)} to the supply` : ''}.`,
     seat,
     kept: { ...player.goods },
     returned,
@@ -182,7 +185,13 @@ export function unloadFullShips(draft: Draft): void {
   for (const ship of draft.ships()) {
     if (ship.load < ship.capacity || ship.good === null) continue;
     draft.goodsSupply()[ship.good] += ship.load;
-    draft.say({ type: 'captain.unloaded', text: `The ${ship.capacity}-ship sailed with ${ship.load} ${ship.good}.`, capacity: ship.capacity, good: ship.good });
+    draft.say({
+      type: 'captain.unloaded',
+      text: `The full ${ship.capacity}-barrel ship was emptied: ${ship.load} ${ship.good} went back to the supply.`,
+      capacity: ship.capacity,
+      good: ship.good,
+      barrels: ship.load,
+    });
     ship.good = null;
     ship.load = 0;
   }

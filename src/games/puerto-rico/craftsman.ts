@@ -3,7 +3,8 @@ import { ruleError } from '../../engine/result.js';
 import type { RuleError, Seat } from '../../engine/types.js';
 import { FACTORY_PAY, GOODS, type Good } from './data.js';
 import type { Draft } from './draft.js';
-import { doubloons, isOccupied, productionNow, seatName } from './rules.js';
+import { isOccupied, productionNow } from './rules.js';
+import { doubloons, goodsList, seatRef } from './words.js';
 import type { MoveOf, PlayerState, PuertoRicoMove, PuertoRicoState } from './types.js';
 
 export function craftsmanMoves(state: PuertoRicoState, seat: Seat): PuertoRicoMove[] {
@@ -27,7 +28,7 @@ export function applyProduce(draft: Draft, seat: Seat): Good[] {
   player.doubloons += factory;
   draft.say({
     type: 'craftsman.produced',
-    text: `${seatName(seat)} produced ${kinds.map((g) => `${produced[g]} ${g}`).join(', ') || 'nothing'}${factory ? ` and earned ${doubloons(factory)} with the Factory` : ''}.`,
+    text: `${seatRef(seat)} produced ${goodsList(produced)}${factory ? ` and earned ${doubloons(factory)} with the Factory` : ''}.`,
     seat,
     goods: Object.fromEntries(kinds.map((g) => [g, produced[g]])),
     factory,
@@ -48,6 +49,6 @@ export function applyCraftsmanBonus(draft: Draft, seat: Seat, received: readonly
   }
   draft.player(seat).goods[move.good]++;
   draft.goodsSupply()[move.good]--;
-  draft.say({ type: 'craftsman.bonus', text: `${seatName(seat)} took 1 extra ${move.good} (privilege).`, seat, good: move.good });
+  draft.say({ type: 'craftsman.bonus', text: `${seatRef(seat)} took 1 extra ${move.good} (the Craftsman's privilege).`, seat, good: move.good });
   return null;
 }

@@ -11,7 +11,8 @@ import { builderMoves, applyBuild } from './builder.js';
 import { applyCaptainPass, applyLoad, applyStore, applyWharf, captainMoves, storageMoves, unloadFullShips } from './captain.js';
 import { applyCraftsmanBonus, applyProduce, craftsmanBonusMoves, craftsmanMoves } from './craftsman.js';
 import { applyArrangement, applyMayorPrivilege, arrangementIsForced, arrangementMoves, mayorPrivilegeMoves, refillColonistShip, startMayor } from './mayor.js';
-import { doubloons, nextSeat, seatName } from './rules.js';
+import { nextSeat } from './rules.js';
+import { doubloons, roleName, seatRef } from './words.js';
 import { applySell, closeTradingHouse, traderMoves } from './trader.js';
 import { applySettler, refillPlantations, settlerMoves } from './settler.js';
 import { choicesPerRound } from './setup.js';
@@ -142,7 +143,7 @@ function step(draft: Draft, seat: Seat, move: PuertoRicoMove): RuleError | null 
     }
     case 'craftsmanBonus': {
       if (move.type === 'pass') {
-        draft.say({ type: 'craftsman.noBonus', text: `${seatName(seat)} took no extra good.`, seat });
+        draft.say({ type: 'craftsman.noBonus', text: `${seatRef(seat)} took no extra good.`, seat });
       } else if (move.type === 'craftsmanBonus') {
         const refusal = applyCraftsmanBonus(draft, seat, phase.received, move);
         if (refusal) return refusal;
@@ -183,7 +184,7 @@ function applyThenEndTurn(draft: Draft, refusal: RuleError | null): RuleError | 
 }
 
 function passThenEndTurn(draft: Draft, seat: Seat, type: string, what: string): null {
-  draft.say({ type, text: `${seatName(seat)} ${what}.`, seat });
+  draft.say({ type, text: `${seatRef(seat)} ${what}.`, seat });
   endTurn(draft);
   return null;
 }
@@ -199,7 +200,7 @@ function startRole(draft: Draft, seat: Seat, card: RoleCard): void {
   const role = roleOf(card);
   draft.s.role = role;
   draft.s.roleHolder = seat;
-  draft.say({ type: 'role.chosen', text: `${seatName(seat)} chose the ${role}${bonus ? ` and took ${doubloons(bonus)} from the card` : ''}.`, seat, role, card, doubloons: bonus });
+  draft.say({ type: 'role.chosen', text: `${seatRef(seat)} chose the ${roleName(card)}${bonus ? ` and took ${doubloons(bonus)} from the card` : ''}.`, seat, role, card, doubloons: bonus });
   const n = draft.s.seats;
   switch (role) {
     case 'settler':
@@ -223,7 +224,7 @@ function startRole(draft: Draft, seat: Seat, card: RoleCard): void {
     case 'prospector':
       // PRO-1: 1 doubloon from the bank; nobody else acts.
       draft.player(seat).doubloons += 1;
-      draft.say({ type: 'prospector', text: `${seatName(seat)} took 1 doubloon as prospector.`, seat });
+      draft.say({ type: 'prospector', text: `${seatRef(seat)} took 1 doubloon as Prospector.`, seat });
       endRole(draft);
       return;
   }
@@ -312,5 +313,5 @@ function endRound(draft: Draft): void {
   draft.s.choices = 0;
   draft.s.round++;
   draft.s.phase = { name: 'chooseRole' };
-  draft.say({ type: 'round.end', text: `Round ${draft.s.round - 1} is over; ${seatName(draft.s.governor)} is the new governor.`, governor: draft.s.governor, round: draft.s.round });
+  draft.say({ type: 'round.end', text: `Round ${draft.s.round - 1} is over; ${seatRef(draft.s.governor)} is the new governor.`, governor: draft.s.governor, round: draft.s.round });
 }

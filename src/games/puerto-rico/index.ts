@@ -9,7 +9,9 @@
  *   it like any other move, so `toMove` only ever names a seat with a real choice (ROUND-7).
  * - Mayor (MAY-3): an arrangement is counts per tile kind and per building; `legalMoves` lists up to four
  *   sensible ones (production first, buildings first, plantations first, current one topped up) and
- *   `apply` accepts any arrangement that obeys MAY-4.
+ *   `moveFamilies` gives all of them (`arrangementFamily` in mayor.ts), which is what `apply` accepts.
+ *   A count of 0 and an absent key are the same; storage moves are listed once per distinct result (what
+ *   the player keeps), so `{warehouse: [sugar], barrel: indigo}` may stand for one that names them the other way.
  * - Storage (CAP-8): a player keeps as much as the rule allows; throwing away more is not offered.
  * - The Hospice (SET-5) and the University (BLD-5) are optional: a flag on the take or build move.
  * - Options (§5): with 3–5 players only the defaults are accepted.
@@ -22,12 +24,13 @@ import type { GameDefinition, Result, Seat, Viewer } from '../../engine/types.js
 import { puertoRicoBot } from './bot.js';
 import { Draft } from './draft.js';
 import { actor, movesOfActor, play } from './flow.js';
+import { arrangementFamily } from './mayor.js';
 import { parseMove } from './moves.js';
 import { outcomeOf } from './score.js';
 import { moveSchema, optionsSchema } from './schema.js';
 import { viewSchema } from './view-schema.js';
 import { ENGINE_VERSION, setup } from './setup.js';
-import type { PuertoRicoMove, PuertoRicoOptions, PuertoRicoState } from './types.js';
+import type { PlayerState, PuertoRicoMove, PuertoRicoOptions, PuertoRicoState } from './types.js';
 import { viewOf } from './view.js';
 
 export type { PuertoRicoMove, PuertoRicoOptions, PuertoRicoState } from './types.js';
@@ -71,6 +74,10 @@ export const puertoRico: GameDefinition<PuertoRicoState, PuertoRicoMove, PuertoR
   },
   legalMoves(state, seat) {
     return actor(state) === seat ? movesOfActor(state, seat) : [];
+  },
+  // The Mayor's arrangements are too many to list: legalMoves suggests a few, the family holds them all.
+  moveFamilies(state, seat) {
+    return actor(state) === seat && state.phase.name === 'mayor' ? [arrangementFamily(state.players[seat] as PlayerState)] : [];
   },
   apply,
   view: (state: PuertoRicoState, viewer: Viewer) => viewOf(state, viewer),

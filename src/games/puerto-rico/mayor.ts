@@ -1,9 +1,10 @@
 /** The Mayor phase (§2.3): MAY-1 privilege, MAY-2 distribution, MAY-3/MAY-4 arrangement, MAY-5 refill. */
 import { ruleError } from '../../engine/result.js';
-import type { RuleError, Seat } from '../../engine/types.js';
+import type { MoveFamily, RuleError, Seat } from '../../engine/types.js';
 import { BUILDINGS, BUILDING_DATA, TILES, type Building, type Tile } from './data.js';
 import type { Draft } from './draft.js';
-import { circlesOf, colonistsOf, emptyBuildingCircles, seatName } from './rules.js';
+import { circlesOf, colonistsOf, emptyBuildingCircles } from './rules.js';
+import { BUILDING_NAMES, aTile, colonists, perSeat, seatRef, tiles } from './words.js';
 import type { Arrangement, CityBuilding, IslandTile, MoveOf, PlayerState, PuertoRicoMove } from './types.js';
 
 /** MAY-1: the privilege colonist comes from the supply only; without one the step is skipped. */
@@ -29,15 +30,11 @@ export function applyMayorPrivilege(draft: Draft, seat: Seat, move: MoveOf<'mayo
   }
   draft.say({
     type: 'mayor.privilege',
-    text: `${seatName(seat)} ${move.accept ? 'took' : 'refused'} the privilege colonist.`,
+    text: `${seatRef(seat)} ${move.accept ? 'took' : 'refused'} the Mayor's privilege colonist.`,
     seat,
     accept: move.accept,
   });
   distributeAndArrange(draft);
-}
-
-function colonistCount(n: number): string {
-  return `${n} colonist${n === 1 ? '' : 's'}`;
 }
 
 /** MAY-2: one at a time, in turn order from the mayor, round the table until the ship is empty. */
@@ -52,7 +49,7 @@ function distributeAndArrange(draft: Draft): void {
     if (share > 0) draft.player(seat).sanJuan += share;
   }
   draft.s.colonistShip = 0;
-  draft.say({ type: 'mayor.distributed', text: `The colonist ship brought ${colonistCount(ship)}.`, received });
+  draft.say({ type: 'mayor.distributed', text: `The colonist ship brought ${colonists(ship)}${ship > 0 ? `: ${perSeat(received, (k) => `${k}`)}` : ''}.`, received });
   draft.s.phase = { name: 'mayor', turn: draft.s.roleHolder, remaining: n };
 }
 
@@ -210,6 +207,25 @@ export function arrangementMoves(player: PlayerState): PuertoRicoMove[] {
   return moves;
 }
 
+/**
+ * Every arrangement (MAY-3, MAY-4) as one move family: a count per tile kind and per building the player
+ * owns, each up to its circles, adding up to min(colonists, circles). `apply` treats a count of 0 as an
+ * absent key, so the family's members omit nothing and accept nothing more.
+ */
+export function arrangementFamily(player: PlayerState): MoveFamily {
+  const groups = groupsOf(player);
+  const path = (index: number) => `${index >= groups.buildingFrom ? 'buildings' : 'plantations'}.${groups.keys[index]}`;
+  const fields = Object.fromEntries(groups.caps.map((cap, index) => [path(index), { integer: { min: 0, max: cap } }]));
+  const placed = placedCount(player);
+  return {
+    type: 'arrange',
+    description: `Place ${placed} colonist${placed === 1 ? '' : 's'} on your plantations, quarries and buildings (at most one per circle); the rest wait in San Juan.`,
+    fixed: {},
+    fields,
+    constraints: [{ sum: Object.keys(fields), equals: placed }],
+  };
+}
+
 /** MAY-3/MAY-4: checks an arrangement against the player's board. */
 export function arrangementRefusal(player: PlayerState, arrangement: Arrangement): RuleError | null {
   let placed = 0;
@@ -237,6 +253,20 @@ export function arrangementRefusal(player: PlayerState, arrangement: Arrangement
   return null;
 }
 
+/** "3 colonists: 2 on corn plantations, 1 on the Small Market" (tiles then buildings, in board order). */
+function describeArrangement(placed: number, arrangement: Arrangement): string {
+  const parts: string[] = [];
+  for (const tile of TILES) {
+    const n = arrangement.plantations[tile] ?? 0;
+    if (n > 0) parts.push(`${n} on ${n === 1 ? aTile(tile) : tiles(n, tile).replace(/^\d+ /, '')}`);
+  }
+  for (const building of BUILDINGS) {
+    const n = arrangement.buildings[building] ?? 0;
+    if (n > 0) parts.push(`${n} on the ${BUILDING_NAMES[building]}`);
+  }
+  return parts.length > 0 ? `${colonists(placed)}: ${parts.join(', ')}` : 'no colonists';
+}
+
 export function applyArrangement(draft: Draft, seat: Seat, move: MoveOf<'arrange'>): RuleError | null {
   const before = draft.s.players[seat] as PlayerState;
   const refusal = arrangementRefusal(before, move);
@@ -257,7 +287,7 @@ export function applyArrangement(draft: Draft, seat: Seat, move: MoveOf<'arrange
   player.sanJuan = colonists - placed;
   draft.say({
     type: 'mayor.arranged',
-    text: `${seatName(seat)} arranged ${colonistCount(placed)}${player.sanJuan ? `; ${player.sanJuan} wait${player.sanJuan === 1 ? 's' : ''} in San Juan` : ''}.`,
+    text: `${seatRef(seat)} placed ${describeArrangement(placed, move)}${player.sanJuan ? `; ${player.sanJuan} wait${player.sanJuan === 1 ? 's' : ''} in San Juan` : ''}.`,
     seat,
     plantations: move.plantations,
     buildings: move.buildings,
@@ -274,7 +304,7 @@ export function refillColonistShip(draft: Draft): void {
   const moved = Math.min(wanted, draft.s.colonistSupply);
   draft.s.colonistSupply -= moved;
   draft.s.colonistShip += moved;
-  draft.say({ type: 'mayor.refill', text: `${colonistCount(moved)} board${moved === 1 ? 's' : ''} the colonist ship.`, wanted, moved });
+  draft.say({ type: 'mayor.refill', text: `${colonists(moved)} board${moved === 1 ? 's' : ''} the colonist ship.`, wanted, moved });
   if (moved < wanted && !draft.s.endTriggers.colonists) {
     draft.s.endTriggers.colonists = true;
     draft.say({ type: 'game.endTriggered', text: 'The colonists have run out: the game ends after this round.', trigger: 'colonists' });

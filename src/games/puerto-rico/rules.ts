@@ -151,21 +151,6 @@ export function goodsHeld(player: PlayerState): number {
   return total;
 }
 
-export function seatName(seat: Seat): string {
-  return `Seat ${seat}`;
-}
-
-/** A building id as words with its article, for log text ('indigoPlant' → 'an Indigo plant'). */
-export function buildingName(building: Building): string {
-  const words = building.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
-  return `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words.charAt(0).toUpperCase()}${words.slice(1)}`;
-}
-
-/** "1 doubloon", "3 doubloons". */
-export function doubloons(n: number): string {
-  return `${n} doubloon${n === 1 ? '' : 's'}`;
-}
-
 export function isGood(value: unknown): value is Good {
   return typeof value === 'string' && (GOODS as readonly string[]).includes(value);
 }

@@ -34,7 +34,7 @@ export const moveSchema = closedObjects(Type.Union([
       plantations: Type.Object(Object.fromEntries(TILES.map((t) => [t, Type.Optional(count)])), { additionalProperties: false }),
       buildings: Type.Object(Object.fromEntries(BUILDINGS.map((b) => [b, Type.Optional(count)])), { additionalProperties: false }),
     },
-    'MAY-3/MAY-4: colonists per tile kind and per building; the rest wait in San Juan.',
+    'MAY-3/MAY-4: colonists per tile kind and per building; the rest wait in San Juan. legalMoves suggests a few arrangements; the legal-moves `families` entry (a count per owned tile kind and building, each up to its circles, adding up to min(colonists, circles)) holds every one. A count of 0 is the same as an absent key.',
   ),
   move('build', { building, university: Type.Boolean({ default: false }) }, 'BLD-1, BLD-5.'),
   move('produce', {}, 'CRA-2: take the whole production.'),

@@ -8,9 +8,9 @@ import {
   colonistAvailable,
   hasEmptyIslandSpace,
   isOccupied,
-  seatName,
   takeBonusColonist,
 } from './rules.js';
+import { aTile, seatRef } from './words.js';
 import type { PlayerState, PuertoRicoMove, PuertoRicoState } from './types.js';
 
 /** What a handler tells the flow: the same player acts again, or his turn is over. */
@@ -74,7 +74,7 @@ function placeTaken(draft: Draft, seat: Seat, tile: Good | 'quarry', hospice: bo
   draft.player(seat).island.push({ tile, occupied: source !== null });
   draft.say({
     type: tile === 'quarry' ? 'settler.quarry' : 'settler.plantation',
-    text: `${seatName(seat)} took a ${tile === 'quarry' ? 'quarry' : `${tile} plantation`}${source ? ' and put a Hospice colonist on it' : ''}.`,
+    text: `${seatRef(seat)} took ${aTile(tile)}${source ? ' and put a Hospice colonist on it' : ''}.`,
     seat,
     tile,
     hospice: source !== null,
@@ -91,7 +91,7 @@ export function applySettler(draft: Draft, seat: Seat, phase: SettlerPhase, move
     // SET-2: the drawn tile is placed at once, without a colonist.
     draft.player(seat).island.push({ tile, occupied: false });
     draft.s.phase = { ...phase, haciendaUsed: true };
-    draft.say({ type: 'settler.hacienda', text: `${seatName(seat)} drew a ${tile} plantation with the Hacienda.`, seat, tile });
+    draft.say({ type: 'settler.hacienda', text: `${seatRef(seat)} drew ${aTile(tile)} with the Hacienda.`, seat, tile });
     return 'stay';
   }
   if (move.type === 'takePlantation') {
@@ -112,7 +112,7 @@ export function applySettler(draft: Draft, seat: Seat, phase: SettlerPhase, move
     return 'next';
   }
   if (move.type === 'pass') {
-    draft.say({ type: 'settler.pass', text: `${seatName(seat)} took no plantation.`, seat });
+    draft.say({ type: 'settler.pass', text: `${seatRef(seat)} took no plantation.`, seat });
     return 'next';
   }
   return ruleError('ILLEGAL_MOVE', `${move.type} is not a Settler move`);
@@ -135,5 +135,5 @@ export function refillPlantations(draft: Draft): void {
     if (tile === null) break;
     draft.s.faceUp.push(tile);
   }
-  draft.say({ type: 'settler.refill', text: `New plantations: ${draft.s.faceUp.join(', ') || 'none'}.`, faceUp: draft.s.faceUp.slice() });
+  draft.say({ type: 'settler.refill', text: `New face-up plantations: ${draft.s.faceUp.join(', ') || 'none'}.`, faceUp: draft.s.faceUp.slice() });
 }

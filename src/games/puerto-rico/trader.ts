@@ -3,7 +3,8 @@ import { ruleError } from '../../engine/result.js';
 import type { RuleError, Seat } from '../../engine/types.js';
 import { GOOD_PRICE, GOODS, HOUSE_SPACES, type Good } from './data.js';
 import type { Draft } from './draft.js';
-import { doubloons, isOccupied, seatName } from './rules.js';
+import { isOccupied } from './rules.js';
+import { doubloons, goodsList, seatRef } from './words.js';
 import type { MoveOf, PlayerState, PuertoRicoMove, PuertoRicoState } from './types.js';
 
 /** TRD-2: room in the house, and a new kind unless the seller has an occupied Office. */
@@ -39,7 +40,7 @@ export function applySell(draft: Draft, seat: Seat, move: MoveOf<'sell'>): RuleE
   player.goods[move.good]--;
   player.doubloons += price;
   draft.tradingHouse().push(move.good);
-  draft.say({ type: 'trader.sold', text: `${seatName(seat)} sold ${move.good} for ${doubloons(price)}.`, seat, good: move.good, price });
+  draft.say({ type: 'trader.sold', text: `${seatRef(seat)} sold 1 ${move.good} to the trading house for ${doubloons(price)}.`, seat, good: move.good, price });
   return null;
 }
 
@@ -47,7 +48,11 @@ export function applySell(draft: Draft, seat: Seat, move: MoveOf<'sell'>): RuleE
 export function closeTradingHouse(draft: Draft): void {
   if (draft.s.tradingHouse.length < HOUSE_SPACES) return;
   const supply = draft.goodsSupply();
-  for (const good of draft.s.tradingHouse) supply[good]++;
+  const goods: Partial<Record<Good, number>> = {};
+  for (const good of draft.s.tradingHouse) {
+    supply[good]++;
+    goods[good] = (goods[good] ?? 0) + 1;
+  }
   draft.s.tradingHouse = [];
-  draft.say({ type: 'trader.houseEmptied', text: 'The full trading house was emptied.' });
+  draft.say({ type: 'trader.houseEmptied', text: `The full trading house was emptied: ${goodsList(goods)} went back to the supply.`, goods });
 }

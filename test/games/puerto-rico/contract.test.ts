@@ -72,13 +72,13 @@ t.test('the log tells what happened, with structured facts', async (t) => {
   let s = withPlayers(newGame(3), { [A]: { city: city('smallMarket+'), goods: goods({ tobacco: 1 }) } });
   s = inPhase(s, 'trader', A, { name: 'trader', turn: A, remaining: 3 });
   const { log } = play(s, A, { type: 'sell', good: 'tobacco' });
-  t.same(log[0], { type: 'trader.sold', text: 'Seat 0 sold tobacco for 5 doubloons.', seat: A, good: 'tobacco', price: 5 });
+  t.same(log[0], { type: 'trader.sold', text: '{seat:0} sold 1 tobacco to the trading house for 5 doubloons.', seat: A, good: 'tobacco', price: 5 });
   t.same(log.slice(1), [
-    { type: 'trader.pass', text: 'Seat 1 sold nothing.', seat: B, forced: true },
-    { type: 'trader.pass', text: 'Seat 2 sold nothing.', seat: C, forced: true },
+    { type: 'trader.pass', text: '{seat:1} sold nothing.', seat: B, forced: true },
+    { type: 'trader.pass', text: '{seat:2} sold nothing.', seat: C, forced: true },
   ], "B's and C's forced passes are logged too, marked as forced");
   const built = play(withPlayers(inPhase(newGame(3), 'builder', A, { name: 'builder', turn: A, remaining: 3 }), { [A]: { doubloons: 5 } }), A, { type: 'build', building: 'indigoPlant', university: false }).log[0];
-  t.equal(built?.text, 'Seat 0 built an Indigo plant for 2 doubloons.');
+  t.equal(built?.text, '{seat:0} built an Indigo Plant for 2 doubloons.');
   const chosen = play(newGame(3), A, { type: 'chooseRole', role: 'settler' }).log;
-  t.same(chosen[0], { type: 'role.chosen', text: 'Seat 0 chose the settler.', seat: A, role: 'settler', card: 'settler', doubloons: 0 });
+  t.same(chosen[0], { type: 'role.chosen', text: '{seat:0} chose the Settler.', seat: A, role: 'settler', card: 'settler', doubloons: 0 });
 });

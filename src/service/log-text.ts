@@ -1,0 +1,39 @@
+/**
+ * Logs as the service serves them: only the entries the viewer may see, with the engines' `{seat:N}`
+ * placeholders rendered as the names of the seat holders. Every path that serves a log (move answers,
+ * history over REST and GraphQL, subscriptions, webhook bodies) goes through `servedLog`; the stored log
+ * keeps the placeholders.
+ */
+import { renderLog } from '../engine/log-text.js';
+import type { LogEntry, Viewer } from '../engine/types.js';
+import type { SeatRow } from '../store/event-store.js';
+
+type SeatHolder = Pick<SeatRow, 'index' | 'playerName' | 'botLevel'>;
+
+const visibleLog = (log: readonly LogEntry[], viewer: Viewer): LogEntry[] =>
+  log.filter((entry) => entry.visibleTo === undefined || (viewer !== null && entry.visibleTo.includes(viewer)));
+
+/** A server-side bot is named after its level: "Greedy bot". */
+export const botName = (level: string): string => `${level.charAt(0).toUpperCase()}${level.slice(1)} bot`;
+
+/**
+ * The name of each seat's holder (a player keeps their name after resigning). Names held by several
+ * seats (two "Random bot"s, two players called Ana) are numbered in seat order so a log stays clear.
+ */
+export function seatNames(seats: readonly SeatHolder[]): string[] {
+  const names = seats.map((s) => s.playerName || (s.botLevel ? botName(s.botLevel) : `Seat ${s.index}`));
+  const total = new Map<string, number>();
+  for (const name of names) total.set(name, (total.get(name) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    if ((total.get(name) ?? 0) < 2) return name;
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return `${name} ${n}`;
+  });
+}
+
+/** What `viewer` is shown of `log`: the visible entries, seats named. */
+export function servedLog(log: readonly LogEntry[], viewer: Viewer, seats: readonly SeatHolder[]): LogEntry[] {
+  return renderLog(visibleLog(log, viewer), seatNames(seats));
+}
