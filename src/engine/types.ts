@@ -80,6 +80,11 @@ export interface SetupInput<O> {
   readonly options: O;
   /** The game's secret seed: any non-empty string; feed it to `createRng`. */
   readonly seed: string;
+  /**
+   * The engine version the game began with (the service passes the stored one when it replays an old
+   * game); absent = the definition's current `engineVersion`. An engine keeps it in its state to branch on.
+   */
+  readonly engineVersion?: number;
 }
 
 export interface BotInput {

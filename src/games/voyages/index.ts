@@ -57,7 +57,7 @@ function toMove(state: VoyagesState): Seat[] {
 function legalMoves(state: VoyagesState, seat: Seat): VoyagesMove[] {
   const sheet = state.players[seat];
   if (state.over || !sheet) return [];
-  return legalMovesFor(state, sheet);
+  return legalMovesFor(state, sheet, false);
 }
 
 function isMove(move: unknown): move is VoyagesMove {

@@ -97,26 +97,33 @@ function adjustments(b: Board, s: Sheet, role: Role, raw: number): Adjustment[] 
   return out;
 }
 
-/** Dice still free for this step, one index per distinct value (equal dice give equal moves). */
-function freeDice(state: VoyagesState, used: readonly number[]): number[] {
+/**
+ * Dice still free for this step. `distinct`: one index per distinct value (equal dice give equal moves),
+ * as the forced-step check and the bot count them; otherwise every die, as clients may name any.
+ */
+function freeDice(state: VoyagesState, used: readonly number[], distinct: boolean): number[] {
   const seen = new Set<number>();
   const out: number[] = [];
   state.dice.forEach((value, die) => {
-    if (used.includes(die) || seen.has(value)) return;
+    if (used.includes(die) || (distinct && seen.has(value))) return;
     seen.add(value);
     out.push(die);
   });
   return out;
 }
 
-export function legalMovesFor(state: VoyagesState, s: Sheet): VoyagesMove[] {
+/**
+ * The moves of `s`'s current step. With `distinct` (the default: forced steps and the bot), equal dice
+ * are listed once; the public `legalMoves` lists every die, so a client can find each move apply accepts.
+ */
+export function legalMovesFor(state: VoyagesState, s: Sheet, distinct = true): VoyagesMove[] {
   const b = board(state.map);
   switch (s.step) {
     case 'direction':
     case 'distance': {
       const type = s.step === 'direction' ? 'steer' : 'sail';
       const used = s.step === 'direction' ? [] : [s.directionDie];
-      const moves: VoyagesMove[] = freeDice(state, used).flatMap((die) =>
+      const moves: VoyagesMove[] = freeDice(state, used, distinct).flatMap((die) =>
         adjustments(b, s, s.step === 'direction' ? 'direction' : 'distance', state.dice[die] ?? 0).map(({ value, heroic, rows }) => ({
           type,
           die,
@@ -415,7 +422,9 @@ function playDuty(b: Board, state: VoyagesState, s: Sheet, move: Extract<Voyages
   const raw = state.dice[dutyDie(s)] ?? 0;
   let effects: Effect[] = [];
   if (box === null) {
-    if (move.heroic || dutyTargets(b, s, raw).length > 0) return 'ILLEGAL_MOVE';
+    // Skipping spends no sailor: naming crew rows is refused since engine version 2.
+    const rowsNamed = state.engineVersion >= 2 && (move.rows?.length ?? 0) > 0;
+    if (move.heroic || rowsNamed || dutyTargets(b, s, raw).length > 0) return 'ILLEGAL_MOVE';
     log.push({ type: 'duty.skipped', text: `Seat ${seat} skips the duty (${raw})`, seat, value: raw });
   } else {
     if ((b.map === 3 || b.map === 4) && move.value === undefined) return 'INVALID_MOVE';

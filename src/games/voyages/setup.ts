@@ -6,8 +6,11 @@ import { board, commonSheet, map2Sheet, map3Sheet, map4Sheet, type Board } from 
 import { rollDice, settleRounds, startRound } from './round.js';
 import type { Sheet, VoyagesOptions, VoyagesState } from './types.js';
 
-/** Bumped when a rules change would alter recorded games (DESIGN.md). */
-export const ENGINE_VERSION = 1;
+/**
+ * Bumped when a rules change would alter recorded games (DESIGN.md). Version 2: a duty skipped with
+ * `box: null` refuses crew `rows` (version 1 ignored them). Older games keep their version in the state.
+ */
+export const ENGINE_VERSION = 2;
 
 export function newSheet(b: Board): Sheet {
   const sheet = commonSheet(b);
@@ -42,12 +45,12 @@ export function newSheet(b: Board): Sheet {
   };
 }
 
-export function setup({ seats, options, seed }: SetupInput<VoyagesOptions>): VoyagesState {
+export function setup({ seats, options, seed, engineVersion }: SetupInput<VoyagesOptions>): VoyagesState {
   const b = board(options.map);
   const rng = new Random(createRng(seed));
   const dice = rollDice(rng);
   const state: VoyagesState = {
-    engineVersion: ENGINE_VERSION,
+    engineVersion: engineVersion ?? ENGINE_VERSION,
     map: options.map,
     seats,
     maxRounds: options.maxRounds,
