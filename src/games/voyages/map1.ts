@@ -1,7 +1,7 @@
 /** Map 1, Trade Winds Blow (§3): the duty grid, cargo and settlements, the Dread. */
 import { CARGO_KINDS, type CargoKind } from './data.js';
 import { map1Sheet, type Board, type Feature } from './maps.js';
-import { collect, gainStar, rewardEffects, type Log } from './rules.js';
+import { collect, gainStar, rewardEffects, type Log } from './effects.js';
 import type { Effect, Sheet } from './types.js';
 
 // ---- cargo (§3.4) ----

@@ -1,7 +1,7 @@
 /** Map 2, The Marauder's Reef (§5): skill rows, reefs, forts and marauder combat. */
 import { DIRECTIONS, MARAUDER_SIZES, type MarauderSize, type Skill } from './data.js';
 import { map2Sheet, type Board } from './maps.js';
-import { collect, gainStar, rewardEffects, type Log } from './rules.js';
+import { collect, gainStar, rewardEffects, type Log } from './effects.js';
 import type { Effect, Sheet } from './types.js';
 
 // ---- skills (§5.5) ----

@@ -4,7 +4,7 @@
  */
 import { DIE_VALUES, LOGBOOKS, PARTS, type Logbook, type Monster, type Part } from './data.js';
 import { map3Sheet, type Board, type Reward } from './maps.js';
-import { gainStar, rewardEffects, type Log } from './rules.js';
+import { gainStar, rewardEffects, type Log } from './effects.js';
 import type { Effect, PartState, Sheet } from './types.js';
 
 export const partIndex = (part: Part): number => PARTS.indexOf(part);

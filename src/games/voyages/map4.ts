@@ -4,7 +4,7 @@
  */
 import { CREW_ROWS, DIE_VALUES, type CrewRow } from './data.js';
 import { map4Sheet, spaceAtAxial, type Board } from './maps.js';
-import { gainStar, rewardEffects, type Log } from './rules.js';
+import { gainStar, rewardEffects, type Log } from './effects.js';
 import type { CrewRowState, Effect, Sheet } from './types.js';
 
 // ---- crew rows (§7.6) ----

@@ -1,6 +1,6 @@
 /** Movement (§2.2, §2.3) and exploration on entry (§2.5). */
 import { stopsShip, type Board } from './maps.js';
-import type { Log } from './rules.js';
+import type { Log } from './effects.js';
 import type { Sheet } from './types.js';
 
 /**

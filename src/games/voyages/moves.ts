@@ -24,7 +24,8 @@ import {
 import { build, buildTargets } from './map4.js';
 import { afterMoveAbilities, boostMoves, choiceMoves4, playMap4, rowCombos, rowsCanPay, spendRows, validRows } from './moves4.js';
 import { moveShip, sailPath } from './movement.js';
-import { awaiting, collect, drain, gainSailor, gainStar, needsChoice, type Log } from './rules.js';
+import { collect, gainStar, type Log } from './effects.js';
+import { awaiting, drain, gainSailor, needsChoice } from './rules.js';
 import type { Effect, Sheet, VoyagesMove, VoyagesState } from './types.js';
 
 /** The three uses of the dice (§1.4 step 3) and the map 2 skill that may turn each for free (§5.5). */

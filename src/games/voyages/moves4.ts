@@ -20,7 +20,8 @@ import {
   visitTower,
 } from './map4.js';
 import { moveShip, sailPath } from './movement.js';
-import { awaiting, buildOptions, collect, drain, type Log } from './rules.js';
+import { collect, type Log } from './effects.js';
+import { awaiting, buildOptions, drain } from './rules.js';
 import type { Effect, Sheet, VoyagesMove } from './types.js';
 
 const [ROW_A, ROW_B, ROW_C] = CREW_ROWS;

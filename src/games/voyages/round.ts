@@ -6,7 +6,7 @@ import { Random } from '../../engine/random.js';
 import { board, commonSheet } from './maps.js';
 import { legalMovesFor, playStep } from './moves.js';
 import { broken, rollDamage } from './map3.js';
-import { copySheet, totalStars, type Log } from './rules.js';
+import { copySheet, totalStars, type Log } from './effects.js';
 import type { Sheet, VoyagesMove, VoyagesState } from './types.js';
 
 /** §2.8: three stars trigger the final round. */
