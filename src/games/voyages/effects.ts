@@ -6,6 +6,7 @@
 import type { LogEntry } from '../../engine/types.js';
 import type { StarSource } from './data.js';
 import { commonSheet, type Board, type Reward } from './maps.js';
+import { starReason } from './texts.js';
 import { NO_SPACE, type Effect, type Sheet } from './types.js';
 
 /** A seat in a log text: the service renders the player's name. */
@@ -48,7 +49,7 @@ export function gainStar(b: Board, s: Sheet, source: StarSource, seat: number, l
   const have = s.stars[source] ?? 0;
   if (have >= cap) return;
   s.stars[source] = have + 1;
-  log.push({ type: 'star.gained', text: `Seat ${seat} gains a star (${source})`, seat, source, stars: totalStars(s) });
+  log.push({ type: 'star.gained', text: `${seatRef(seat)} gains a star for ${starReason(source)} (${totalStars(s)} in all)`, seat, source, stars: totalStars(s) });
 }
 
 /** §2.6 relic: one unused normal sailor becomes heroic; false when there is none. */
@@ -56,7 +57,7 @@ export function applyRelic(s: Sheet, seat: number, log: Log): boolean {
   if (s.crew.normal === 0) return false;
   s.crew.normal -= 1;
   s.crew.heroic += 1;
-  log.push({ type: 'relic.applied', text: `Seat ${seat} makes a sailor heroic`, seat });
+  log.push({ type: 'relic.applied', text: `${seatRef(seat)} makes a sailor heroic`, seat });
   return true;
 }
 

@@ -4,7 +4,7 @@
  * has already copied (see `copySheet`).
  */
 import { commonSheet, map1Sheet, type Board } from './maps.js';
-import { applyRelic, collect, gainStar, isCollected, traced, type Log } from './effects.js';
+import { applyRelic, collect, gainStar, isCollected, traced, seatRef, type Log } from './effects.js';
 import { actionEffectsMap1, fightDread, heldKinds, openTracks, takeCargo, trackFull } from './map1.js';
 import { attackTargets, armouryActive, markFort, openForts } from './map2.js';
 import { anyBuilds, build, buildTargets, light, openRows, promote, recruit, rowsWith, sightTargets, towerColumns, unlit, visitTower } from './map4.js';
@@ -18,13 +18,13 @@ import type { Effect, Sheet } from './types.js';
 export function gainSailor(b: Board, s: Sheet, seat: number, log: Log): void {
   const crew = commonSheet(b).crew;
   if (traced(s) >= crew.capacity) {
-    log.push({ type: 'sailor.lost', text: `Seat ${seat} has no crew box left: the sailor is lost`, seat });
+    log.push({ type: 'sailor.lost', text: `${seatRef(seat)} has no crew box left: the sailor is lost`, seat });
     return;
   }
   const heroic = armouryActive(b, s);
   if (heroic) s.crew.heroic += 1;
   else s.crew.normal += 1;
-  log.push({ type: 'sailor.gained', text: `Seat ${seat} gains a ${heroic ? 'heroic ' : ''}sailor`, seat, heroic, boxes: traced(s) });
+  log.push({ type: 'sailor.gained', text: `${seatRef(seat)} gains a ${heroic ? 'heroic ' : ''}sailor`, seat, heroic, boxes: traced(s) });
   if (traced(s) === crew.starAtSailorNumber) gainStar(b, s, 'recruitment', seat, log);
 }
 
@@ -32,7 +32,7 @@ export function gainSailor(b: Board, s: Sheet, seat: number, log: Log): void {
 function recruitOnly(b: Board, s: Sheet, seat: number, log: Log): void {
   const row = openRows(b, s)[0];
   if (row) recruit(b, s, row, seat, log);
-  else log.push({ type: 'sailor.lost', text: `Seat ${seat} has no crew box left: the sailor is lost`, seat });
+  else log.push({ type: 'sailor.lost', text: `${seatRef(seat)} has no crew box left: the sailor is lost`, seat });
 }
 
 /** Whether the queue's front item waits for a choice move (more than one real option). */
@@ -113,13 +113,13 @@ function resolveAutomatic(b: Board, s: Sheet, effect: Effect, seat: number, log:
       const row = b.map === 4 ? rowsWith(s, false)[0] : undefined;
       if (row) promote(s, row, seat, log);
       if (row || (b.map !== 4 && applyRelic(s, seat, log))) collect(s, effect.space);
-      else log.push({ type: 'relic.wasted', text: `Seat ${seat} has no normal sailor for the relic`, seat });
+      else log.push({ type: 'relic.wasted', text: `${seatRef(seat)} has no normal sailor for the relic`, seat });
       return;
     }
     case 'build': {
       const only = buildOptions(b, s, effect.value)[0];
       if (only) s.queue.unshift(...build(b, s, only.building, only.value, seat, log));
-      else log.push({ type: 'duty.skipped', text: `Seat ${seat} has no building for the write`, seat });
+      else log.push({ type: 'duty.skipped', text: `${seatRef(seat)} has no building for the write`, seat });
       return;
     }
     case 'tower': {
@@ -139,7 +139,7 @@ function resolveAutomatic(b: Board, s: Sheet, effect: Effect, seat: number, log:
       // A single open track (or none) leaves no choice: §3.4, a full track refuses cargo.
       const kind = effect.cargo === 'barrel' ? openTracks(s)[0] : effect.cargo;
       if (kind === undefined || trackFull(s, kind)) {
-        log.push({ type: 'cargo.refused', text: `Seat ${seat} has no room for cargo`, seat });
+        log.push({ type: 'cargo.refused', text: `${seatRef(seat)} has no room for cargo`, seat });
         return;
       }
       takeCargo(s, kind, seat, log);
@@ -177,7 +177,7 @@ function resolveAutomatic(b: Board, s: Sheet, effect: Effect, seat: number, log:
       // One book (or none: the sighting is lost, Appendix B item 8) leaves no choice.
       const book = openBooks(b, s, effect.monster)[0];
       if (book) fillLog(b, s, book, effect.monster, seat, log);
-      else log.push({ type: 'logbook.lost', text: `Seat ${seat} has no logbook slot for the sighting`, seat });
+      else log.push({ type: 'logbook.lost', text: `${seatRef(seat)} has no logbook slot for the sighting`, seat });
       return;
     }
     case 'keelHit': {
@@ -217,7 +217,7 @@ function actionEffects(b: Board, s: Sheet, seat: number, log: Log): Effect[] {
       case 'numbered':
         if (!s.visited.includes(space)) {
           s.visited.push(space);
-          log.push({ type: 'island.visited', text: `Seat ${seat} visits island ${b.ids[space]}`, seat, space: b.ids[space], gold: island.gold ?? 0 });
+          log.push({ type: 'island.visited', text: `${seatRef(seat)} visits island ${b.ids[space]}`, seat, space: b.ids[space], gold: island.gold ?? 0 });
         }
         return [];
       case 'settlement':
