@@ -54,6 +54,66 @@ export interface LogEntry {
   readonly [fact: string]: unknown;
 }
 
+/**
+ * A family of moves, described instead of listed (src/engine/families.ts expands, samples and checks
+ * membership). Its members are every assignment of the free `fields` from their domains that meets all
+ * `constraints`, merged into `{ type, ...fixed }`; a field key is a dotted path into the move
+ * (`plantations.corn` builds `{ plantations: { corn: n } }`), and an integer field of value 0 may be omitted.
+ */
+export interface MoveFamily {
+  /** The move type every member has. */
+  readonly type: string;
+  /** One English sentence for people. */
+  readonly description: string;
+  /** Fields every member has as given (besides `type`). */
+  readonly fixed: Readonly<Record<string, unknown>>;
+  /** The free fields, by dotted path, each with its domain. */
+  readonly fields: Readonly<Record<string, FamilyDomain>>;
+  readonly constraints?: readonly FamilyConstraint[];
+}
+
+export type FamilyDomain =
+  /** Any one of these values. */
+  | { readonly oneOf: readonly unknown[] }
+  /** Any integer in [min, max]. */
+  | { readonly integer: { readonly min: number; readonly max: number } }
+  /** An array value: the values along a path from a root to a node marked `end` (a route, a sequence of dependent picks). */
+  | { readonly tree: readonly ChoiceNode[] }
+  /** An array value whose order does not matter: a multiset of `items`. */
+  | { readonly bag: FamilyBag };
+
+export interface ChoiceNode {
+  readonly value: unknown;
+  readonly end?: boolean;
+  readonly next?: readonly ChoiceNode[];
+}
+
+export interface FamilyBag {
+  /** The distinct elements that may be picked. */
+  readonly items: readonly unknown[];
+  /** Total picks, repetitions counted. */
+  readonly size: { readonly min: number; readonly max: number };
+  /** The picks of these item indices add up to at most `max`. */
+  readonly limits?: readonly { readonly items: readonly number[]; readonly max: number }[];
+  /** The picks of these item indices add up to at least `min`. */
+  readonly atLeast?: readonly { readonly items: readonly number[]; readonly min: number }[];
+  /**
+   * Absent: the value lists the picked items, repeated (`[0, 0, 4]`). Set (e.g. `count`): items are objects
+   * and the value lists each picked item once as `{ ...item, [countKey]: n }`; `{ ...x, count: 1 }` twice
+   * is the same as `{ ...x, count: 2 }`.
+   */
+  readonly countKey?: string;
+}
+
+/** The weighted sum (weight 1 unless given; weights are never negative) of integer fields is bounded. */
+export interface FamilyConstraint {
+  readonly sum: readonly string[];
+  readonly weights?: Readonly<Record<string, number>>;
+  readonly equals?: number;
+  readonly min?: number;
+  readonly max?: number;
+}
+
 export type ApplyResult<S> =
   | { readonly ok: true; readonly state: S; readonly log: readonly LogEntry[] }
   | { readonly ok: false; readonly error: RuleError };
@@ -143,6 +203,14 @@ export interface GameDefinition<S = unknown, M = unknown, O = unknown> {
    * huge, a listed move may stand for a family (documented on the move type) that `apply` validates.
    */
   legalMoves(state: S, seat: Seat): readonly M[];
+
+  /**
+   * The compact, exact form of move spaces too large to list (mayor arrangements, payments, routes),
+   * only where a game needs it. The moves `apply` accepts are exactly `legalMoves` plus the members of
+   * these families (up to the normalization the game documents: defaults, a count of 0 as an absent key,
+   * order inside set-like arrays). Absent: `legalMoves` alone is the full set. See `MoveFamily`.
+   */
+  moveFamilies?(state: S, seat: Seat): readonly MoveFamily[];
 
   apply(state: S, seat: Seat, move: M): ApplyResult<S>;
 
