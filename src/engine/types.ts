@@ -42,8 +42,9 @@ export interface RuleError {
 
 /**
  * One line of a readable game log, for frontends. `type` is a stable machine key ("role.chosen"),
- * `text` an English sentence that names seats as "Seat 2" (frontends substitute names), and the
- * remaining fields the structured facts. A log entry must not reveal secrets: it is shown to every
+ * `text` an English sentence in game terms that writes a seat as the placeholder `{seat:N}` (`seatRef` in
+ * ./log-text.ts; the service serves it with the seat holder's name), and the remaining fields the
+ * structured facts. A log entry must not reveal secrets: it is shown to every
  * viewer unless `visibleTo` restricts it (then only those seats, and nobody else, see it).
  */
 export interface LogEntry {
