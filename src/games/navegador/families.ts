@@ -8,27 +8,10 @@
  * Every route a ship may take is listed, including ones that come back (apply accepts any walk of 1..r
  * borders), so the families hold exactly the moves apply accepts.
  */
-import { NEIGHBOURS, REGION_COUNT, RONDEL_SIZE, isDoubleLoss } from './data.js';
+import { NEIGHBOURS, REGION_COUNT, RONDEL, RONDEL_SIZE, isDoubleLoss } from './data.js';
 import { navegadorUsable, rondelDistance, rondelShipCost, sailingRange, shipsOnBoard } from './rules.js';
-import { RONDEL } from './data.js';
+import type { MoveFamily } from '../../engine/types.js';
 import type { NavegadorState, PlayerState } from './types.js';
-
-/** A multiset domain (legal-moves-shape.md, `bag`). */
-export interface Bag {
-  readonly items: readonly unknown[];
-  readonly size: { readonly min: number; readonly max: number };
-  readonly limits?: readonly { readonly items: readonly number[]; readonly max: number }[];
-  readonly atLeast?: readonly { readonly items: readonly number[]; readonly min: number }[];
-  readonly countKey?: string;
-}
-
-/** legal-moves-shape.md's `MoveFamily`, reduced to the domain Navegador uses. */
-export interface MoveFamily {
-  readonly type: string;
-  readonly description: string;
-  readonly fixed: Readonly<Record<string, unknown>>;
-  readonly fields: Readonly<Record<string, { readonly bag: Bag }>>;
-}
 
 export function moveFamilies(state: NavegadorState, seat: number): MoveFamily[] {
   if (state.finished || seat !== state.current) return [];

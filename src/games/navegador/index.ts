@@ -12,6 +12,7 @@
 import { parseWithSchema, ruleError } from '../../engine/result.js';
 import type { GameDefinition, Result } from '../../engine/types.js';
 import { bot } from './bot.js';
+import { moveFamilies } from './families.js';
 import { legalMoves } from './legal.js';
 import { optionsSchema, moveSchema, viewSchema } from './schema.js';
 import { outcome } from './score.js';
@@ -41,6 +42,7 @@ export const navegador: GameDefinition<NavegadorState, NavegadorMove, NavegadorO
   setup: ({ seats, seed }) => setupState(seats, seed),
   toMove: (state) => (state.finished ? [] : [state.current]),
   legalMoves,
+  moveFamilies,
   apply: applyMove,
   view: viewState,
   // §8: every choice in Navegador is public, so history entries are never redacted.

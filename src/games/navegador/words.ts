@@ -4,7 +4,7 @@
  */
 import { REGIONS, RONDEL, type Building, type Column, type Phase } from './data.js';
 
-export const seatRef = (seat: number): string => `{seat:${seat}}`;
+export { seatRef } from '../../engine/log-text.js';
 
 /** "1 ship", "2 ships". */
 export const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

@@ -3,14 +3,15 @@
  * items, relics. The map modules and the rules module both build on these; this module imports no map
  * module, so imports run one way: effects <- map1..map4 <- rules.
  */
+import { seatRef } from '../../engine/log-text.js';
 import type { LogEntry } from '../../engine/types.js';
 import type { StarSource } from './data.js';
 import { commonSheet, type Board, type Reward } from './maps.js';
 import { starReason } from './texts.js';
 import { NO_SPACE, type Effect, type Sheet } from './types.js';
 
-/** A seat in a log text: the service renders the player's name. */
-export const seatRef = (seat: number): string => `{seat:${seat}}`;
+/** A seat in a log text (`{seat:N}`): the service renders the player's name. */
+export { seatRef };
 
 export type Log = LogEntry[];
 

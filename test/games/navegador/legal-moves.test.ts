@@ -5,7 +5,7 @@
  *   payments, random sailing walks and counts, every action with random amounts) that apply accepts are
  *   listed or members of a family, up to the documented normalization (README: pay order free, an omitted
  *   pay is the default payment, zero counts are absent keys, region lists and sailing groups order free).
- * LEGAL_MOVES_STATES sets the number of states checked (default 3,000).
+ * LEGAL_MOVES_STATES sets the number of states checked (default 2,000).
  */
 import t from 'tap';
 import { isDeepStrictEqual } from 'node:util';
@@ -16,9 +16,9 @@ import { moveFamilies } from '../../../src/games/navegador/families.js';
 import { navegador as definition } from '../../../src/games/navegador/index.js';
 import { defaultPayment, rondelDistance, rondelShipCost, sailingRange } from '../../../src/games/navegador/rules.js';
 import type { NavegadorState, PlayerState } from '../../../src/games/navegador/types.js';
-import { inFamily, sampleFamily } from '../../support/family-check.js';
+import { inFamily, sampleFamily } from '../../../src/engine/families.js';
 
-const STATES = Number(process.env.LEGAL_MOVES_STATES ?? 3000);
+const STATES = Number(process.env.LEGAL_MOVES_STATES ?? 2000);
 const CANDIDATES = 40;
 
 type Move = Record<string, unknown>;
@@ -129,7 +129,7 @@ t.test(`Navegador: offered and accepted moves agree over ${STATES} states`, asyn
       }
       const members: Move[] = [];
       for (const family of families) {
-        for (let i = 0; i < 3; i++) {
+        for (let i = 0; i < 2; i++) {
           const member = sampleFamily(family, rng);
           if (!member) {
             t.fail(`family ${family.description} could not be sampled`);

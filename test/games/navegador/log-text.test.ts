@@ -11,7 +11,7 @@ import { navegador } from '../../../src/games/navegador/index.js';
 import { moveFamilies } from '../../../src/games/navegador/families.js';
 import type { NavegadorMove } from '../../../src/games/navegador/types.js';
 import { BUILDING_NAMES, fieldName } from '../../../src/games/navegador/words.js';
-import { sampleFamily } from '../../support/family-check.js';
+import { sampleFamily } from '../../../src/engine/families.js';
 import { checkTexts, render } from '../../support/log-text.js';
 
 const GAMES = Number(process.env.LOG_TEXT_GAMES ?? 6);
