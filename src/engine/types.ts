@@ -196,6 +196,12 @@ export interface GameDefinition<S = unknown, M = unknown, O = unknown> {
 
   setup(input: SetupInput<O>): S;
 
+  /**
+   * Optional: the log of `setup` itself, for what happens before the first move (Voyages rolls round 1's
+   * dice at setup). Deterministic, like setup: the service serves it as the history's version-0 entry.
+   */
+  setupLog?(input: SetupInput<O>): readonly LogEntry[];
+
   /** Seats that may act now: one for turn-based phases, several for simultaneous ones, none when over. */
   toMove(state: S): readonly Seat[];
 

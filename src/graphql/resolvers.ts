@@ -48,7 +48,7 @@ export function createResolvers(games: GameService, players: PlayerService, even
     legalMoves: async (game: GameSummary, { seat }: { seat?: number | null }, ctx: MercuriusContext) =>
       (await games.legalMoves(ctx.player, game.id, seat ?? undefined)).moves,
     history: (game: GameSummary, args: { after?: number | null; first?: number | null }, ctx: MercuriusContext) =>
-      games.history(ctx.player, game.id, args.after ?? 0, args.first ?? undefined),
+      games.history(ctx.player, game.id, args.after ?? undefined, args.first ?? undefined),
   };
 
   return {

@@ -177,15 +177,20 @@ export const LegalMovesQuery = Type.Object({ seat: Type.Optional(Type.Integer({ 
 export const LegalMovesResponse = Type.Object({ version: Type.Integer(), seat: Nullable(Type.Integer()), moves: Type.Array(Json) });
 
 export const HistoryQuery = Type.Object({
-  after: Type.Optional(Type.Integer({ minimum: 0, description: 'return moves after this sequence number (the cursor)' })),
+  after: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: "return moves after this sequence number (the cursor); omitted: from the start, with a version-0 'start' entry when the game logs its setup",
+    }),
+  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
 });
 export const HistoryPage = Type.Object({
   items: Type.Array(
     Type.Object({
       seq: Type.Integer(),
-      seat: Type.Integer(),
-      kind: Type.Union([Type.Literal('move'), Type.Literal('resign')]),
+      seat: Nullable(Type.Integer()),
+      kind: Type.Union([Type.Literal('move'), Type.Literal('resign'), Type.Literal('start')]),
       move: Json,
       log: Type.Array(LogEntry),
       at: Type.String({ format: 'date-time' }),

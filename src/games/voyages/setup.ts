@@ -3,7 +3,8 @@ import { createRng, Random } from '../../engine/random.js';
 import type { SetupInput } from '../../engine/types.js';
 import { CARGO_KINDS } from './data.js';
 import { board, commonSheet, map2Sheet, map3Sheet, map4Sheet, type Board } from './maps.js';
-import { rollDice, settleRounds, startRound } from './round.js';
+import type { Log } from './effects.js';
+import { rolledText, rollDice, settleRounds, startRound } from './round.js';
 import type { Sheet, VoyagesOptions, VoyagesState } from './types.js';
 
 /**
@@ -45,7 +46,16 @@ export function newSheet(b: Board): Sheet {
   };
 }
 
-export function setup({ seats, options, seed, engineVersion }: SetupInput<VoyagesOptions>): VoyagesState {
+export function setup(input: SetupInput<VoyagesOptions>): VoyagesState {
+  return setupWithLog(input).state;
+}
+
+/** The setup's log: round 1's dice, map 3's dice damage and any forced first steps (§1.4 step 1). */
+export function setupLog(input: SetupInput<VoyagesOptions>): Log {
+  return setupWithLog(input).log;
+}
+
+function setupWithLog({ seats, options, seed, engineVersion }: SetupInput<VoyagesOptions>): { state: VoyagesState; log: Log } {
   const b = board(options.map);
   const rng = new Random(createRng(seed));
   const dice = rollDice(rng);
@@ -61,7 +71,8 @@ export function setup({ seats, options, seed, engineVersion }: SetupInput<Voyage
     players: Array.from({ length: seats }, () => newSheet(b)),
     rng: rng.state,
   };
-  startRound(state, []);
-  settleRounds(state, []);
-  return state;
+  const log: Log = [{ type: 'round.rolled', text: rolledText(state.round, dice), round: state.round, dice }];
+  startRound(state, log);
+  settleRounds(state, log);
+  return { state, log };
 }
