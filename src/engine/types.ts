@@ -141,6 +141,11 @@ export interface SetupInput<O> {
   readonly options: O;
   /** The game's secret seed: any non-empty string; feed it to `createRng`. */
   readonly seed: string;
+  /**
+   * The engine version the game began with (the service passes the stored one when it replays an old
+   * game); absent = the definition's current `engineVersion`. An engine keeps it in its state to branch on.
+   */
+  readonly engineVersion?: number;
 }
 
 export interface BotInput {
@@ -194,6 +199,12 @@ export interface GameDefinition<S = unknown, M = unknown, O = unknown> {
   validateOptions(options: unknown, seats: number): Result<O>;
 
   setup(input: SetupInput<O>): S;
+
+  /**
+   * Optional: the log of `setup` itself, for what happens before the first move (Voyages rolls round 1's
+   * dice at setup). Deterministic, like setup: the service serves it as the history's version-0 entry.
+   */
+  setupLog?(input: SetupInput<O>): readonly LogEntry[];
 
   /** Seats that may act now: one for turn-based phases, several for simultaneous ones, none when over. */
   toMove(state: S): readonly Seat[];

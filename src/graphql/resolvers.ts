@@ -65,7 +65,7 @@ export function createResolvers(games: GameService, players: PlayerService, even
     legalMoves: (game: GameSummary, { seat }: { seat?: number | null }, ctx: MercuriusContext) =>
       budgeted(ctx, async () => (await games.legalMoves(ctx.player, game.id, seat ?? undefined)).moves),
     history: (game: GameSummary, args: PageArgs & { after?: number | null; first?: number | null }, ctx: MercuriusContext) =>
-      budgeted(ctx, () => games.history(ctx.player, game.id, args.cursor ? decodeVersionCursor(args.cursor) : (args.after ?? 0), args.limit ?? args.first ?? undefined)),
+      budgeted(ctx, () => games.history(ctx.player, game.id, args.cursor ? decodeVersionCursor(args.cursor) : (args.after ?? undefined), args.limit ?? args.first ?? undefined)),
   };
 
   return {

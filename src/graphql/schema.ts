@@ -60,8 +60,9 @@ export const schema = /* GraphQL */ `
 
   type Move {
     seq: Int!
-    seat: Int!
-    "'move' or 'resign'."
+    "null for the version-0 'start' entry."
+    seat: Int
+    "'move', 'resign', or 'start' (version 0: the setup's log, e.g. Voyages' first dice; only when history has no 'after')."
     kind: String!
     "The move as the caller may see it (secret choices redacted)."
     move: JSON

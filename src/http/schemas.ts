@@ -193,7 +193,7 @@ export const LegalMovesQuery = Type.Object({ seat: Type.Optional(Count()) });
 export const LegalMovesResponse = Type.Object({ version: Type.Integer(), seat: Nullable(Type.Integer()), moves: Type.Array(Json) });
 
 export const HistoryQuery = Type.Object({
-  cursor: Type.Optional(Text({ maxLength: 200, description: "the previous page's nextCursor: the page starts after that version" })),
+  cursor: Type.Optional(Text({ maxLength: 200, description: "the previous page's nextCursor: the page starts after that version; omitted: from the start, with a version-0 'start' entry when the game logs its setup" })),
   after: Type.Optional(Count({ deprecated: true, description: 'deprecated: the same as cursor, as an integer' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
 });
@@ -201,8 +201,8 @@ export const HistoryPage = Type.Object({
   items: Type.Array(
     Type.Object({
       seq: Type.Integer(),
-      seat: Type.Integer(),
-      kind: Type.Union([Type.Literal('move'), Type.Literal('resign')]),
+      seat: Nullable(Type.Integer()),
+      kind: Type.Union([Type.Literal('move'), Type.Literal('resign'), Type.Literal('start')]),
       move: Json,
       log: Type.Array(LogEntry),
       at: Type.String({ format: 'date-time' }),

@@ -488,18 +488,24 @@ export class GameService {
     return { version: live.version, seat, moves: [...engine.legalMoves(live.state, seat)] };
   }
 
-  /** Moves after `afterSeq`, each redacted for the caller, with the log entries the caller may see. */
-  async history(caller: Caller, gameId: string, afterSeq = 0, limit?: number): Promise<Page<MoveRecord>> {
+  /**
+   * Moves after `afterSeq`, each redacted for the caller, with the log entries the caller may see. Without
+   * `afterSeq` the first page starts with the version-0 entry when the engine logs its setup (Voyages'
+   * first dice): `{ seq: 0, seat: null, kind: 'start', move: null, log }`.
+   */
+  async history(caller: Caller, gameId: string, afterSeq?: number, limit?: number): Promise<Page<MoveRecord>> {
     const game = await this.requireGame(gameId);
     const engine = this.engine(game.type);
-    const take = clampLimit(limit, 50, HISTORY_MAX);
-    const after = Math.max(0, Math.floor(afterSeq));
     const viewer = viewerSeat(caller, game);
-    const moves = await this.store.moves(gameId, after, take + 1);
+    const start = afterSeq === undefined ? startRecord(engine, game, viewer) : null;
+    const take = clampLimit(limit, 50, HISTORY_MAX) - (start ? 1 : 0);
+    const after = Math.max(0, Math.floor(afterSeq ?? 0));
+    const moves = take === 0 ? await this.store.moves(gameId, after, 1) : await this.store.moves(gameId, after, take + 1);
     const page = moves.slice(0, take);
     const items = page.length === 0 ? [] : this.redactPage(engine, game, await stateAt(this.store, engine, game, after), page, viewer);
-    const last = page[page.length - 1];
-    return { items, nextCursor: moves.length > take && last ? String(last.seq) : null };
+    const more = moves.length > take;
+    const cursor = page[page.length - 1]?.seq ?? after;
+    return { items: start ? [start, ...items] : items, nextCursor: more ? String(cursor) : null };
   }
 
   private redactPage(engine: AnyGameDefinition, game: GameRow, start: unknown, moves: readonly MoveRow[], viewer: Viewer): MoveRecord[] {
@@ -594,4 +600,12 @@ function replayIdempotent(earlier: { requestHash: string; status: number; respon
     throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'this idempotency key was used for a different request');
   }
   return earlier.response as MoveResult;
+}
+
+/** The history's version-0 entry: the setup's log, for engines that log their setup and started games. */
+function startRecord(engine: AnyGameDefinition, game: GameRow, viewer: Viewer): MoveRecord | null {
+  if (!engine.setupLog || game.startedAt === null) return null;
+  const log = engine.setupLog({ seats: game.seatCount, options: game.options, seed: game.seed, engineVersion: game.engineVersion });
+  if (log.length === 0) return null;
+  return { seq: 0, seat: null, kind: 'start', move: null, log: servedLog(log, viewer, game.seats), at: game.startedAt.toISOString() };
 }

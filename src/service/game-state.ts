@@ -53,7 +53,7 @@ export class LruCache<V> {
 
 /** The engine state right after setup: the fold's starting point. */
 export function initialState(engine: AnyGameDefinition, game: GameRow): unknown {
-  return engine.setup({ seats: game.seatCount, options: game.options, seed: game.seed });
+  return engine.setup({ seats: game.seatCount, options: game.options, seed: game.seed, engineVersion: game.engineVersion });
 }
 
 /** Applies stored moves to a state; a refused stored move means the log and engine disagree. */

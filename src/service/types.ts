@@ -64,8 +64,9 @@ export interface GameOutcome extends Outcome {
 
 export interface MoveRecord {
   readonly seq: number;
-  readonly seat: number;
-  readonly kind: 'move' | 'resign';
+  /** null for the version-0 `start` entry (the setup's log). */
+  readonly seat: number | null;
+  readonly kind: 'move' | 'resign' | 'start';
   readonly move: unknown;
   readonly log: LogEntry[];
   readonly at: string;

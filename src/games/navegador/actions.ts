@@ -45,6 +45,7 @@ import {
   unitCost,
 } from './rules.js';
 import type { BuildingCounts, EndTrigger, GoodCounts, NavegadorState, PlayerState, SailPath } from './types.js';
+import { BUILDING_NAMES, PHASE_NAMES, PRIVILEGE_NAMES, article, count, cruzados, list, regionName, routeText, seatRef } from './words.js';
 
 export type ActionResult = RuleError | LogEntry[];
 
@@ -52,12 +53,17 @@ export const isRefusal = (r: ActionResult): r is RuleError => !Array.isArray(r);
 
 const player = (state: NavegadorState, seat: number): PlayerState => state.players[seat] as PlayerState;
 
+/** `count` from words.ts, for the handlers whose own parameter is called `count`. */
+const units = count;
+
 /** §6.1: the first trigger starts the countdown; the triggering turn is completed, then n final turns. */
 export function triggerEnd(state: NavegadorState, seat: number, trigger: EndTrigger): LogEntry[] {
   if (state.end !== null) return [];
   state.end = { trigger, seat };
   state.turnsLeft = state.seats + 1;
-  return [{ type: 'end.triggered', text: `Seat ${seat} triggered the end of the game (${trigger}).`, seat, trigger }];
+  const how = trigger === 'nagasaki' ? 'by exploring Nagasaki' : 'by taking the last building on the chart';
+  const text = `${seatRef(seat)} triggered the end of the game ${how}: each player takes one final turn.`;
+  return [{ type: 'end.triggered', text, seat, trigger }];
 }
 
 /**
@@ -105,7 +111,13 @@ export function sail(state: NavegadorState, seat: number, paths: readonly SailPa
     p.ships[end] = (p.ships[end] as number) + count;
   }
   const log: LogEntry[] = [
-    { type: 'ships.sailed', text: `Seat ${seat} sailed ${moving} ship(s).`, seat, paths: paths.map((g) => ({ path: g.path.slice(), count: g.count })) },
+    {
+      type: 'ships.sailed',
+      text: `${seatRef(seat)} sailed ${list(paths.map((g) => `${count(g.count, 'ship')} from ${routeText(g.path)}`))}.`,
+      seat,
+      ships: moving,
+      paths: paths.map((g) => ({ path: g.path.slice(), count: g.count })),
+    },
   ];
   if (target !== -1) log.push(...explore(state, seat, target, loss));
   return log;
@@ -127,7 +139,9 @@ function explore(state: NavegadorState, seat: number, target: number, loss: numb
   const log: LogEntry[] = [
     {
       type: 'region.explored',
-      text: `Seat ${seat} explored ${REGIONS[target]}, lost ${loss} ship(s), revealed ${region.faceUp.join(', ')} and received ${bonus}.`,
+      text:
+        `${seatRef(seat)} explored ${REGIONS[target]}, losing ${count(loss, 'ship')}, took its explorer, revealed ` +
+        `${good ? `${good} colonies worth ${list(region.faceUp.map(String))}` : 'no colony'} and received ${cruzados(bonus)}.`,
       seat,
       region: target,
       good,
@@ -154,7 +168,8 @@ function enterPhase(state: NavegadorState, phase: Phase): LogEntry[] {
     state.box[c] = (state.box[c] as number) - add;
     added.push(add);
   }
-  return [{ type: 'phase.changed', text: `Phase ${phase} begins; the gallery is refilled to ${target} of each privilege.`, phase, refilled: added }];
+  const text = `Phase ${PHASE_NAMES[phase]} begins: ships sail ${count(phase, 'border')}, and the gallery is refilled to ${count(target, 'privilege')} of each kind.`;
+  return [{ type: 'phase.changed', text, phase, refilled: added }];
 }
 
 /** §3.1 */
@@ -171,7 +186,7 @@ export function recruit(state: NavegadorState, seat: number, count: number): Act
   return [
     {
       type: 'workers.recruited',
-      text: `Seat ${seat} recruited ${count} worker(s) for ${cost}${excess ? ` and sold ${excess} fictitious worker(s)` : ''}.`,
+      text: `${seatRef(seat)} recruited ${units(count, 'worker')} for ${cruzados(cost)}${excess ? ` and sold ${units(excess, 'fictitious worker')} back for ${cruzados(excess * FICTITIOUS_REFUND)}` : ''}.`,
       seat,
       count,
       cost,
@@ -197,7 +212,7 @@ export function buildShips(state: NavegadorState, seat: number, count: number): 
   return [
     {
       type: 'ships.built',
-      text: `Seat ${seat} built ${count} ship(s) for ${cost}${excess ? ` and sold ${excess} fictitious ship(s)` : ''}.`,
+      text: `${seatRef(seat)} built ${units(count, 'ship')} in Portugal for ${cruzados(cost)}${excess ? ` and sold ${units(excess, 'fictitious ship')} back for ${cruzados(excess * FICTITIOUS_REFUND)}` : ''}.`,
       seat,
       count,
       cost,
@@ -238,7 +253,9 @@ export function found(state: NavegadorState, seat: number, regions: readonly num
     for (const value of region.faceUp.splice(0, n)) founded.push({ region: r, value });
     p.colonies[GOODS.indexOf(good)] = (p.colonies[GOODS.indexOf(good)] as number) + n;
   }
-  return [{ type: 'colonies.founded', text: `Seat ${seat} founded ${founded.length} colony(ies) for ${cost}.`, seat, colonies: founded, cost }];
+  const where = founded.map((c) => `${STACKS[c.region]?.good ?? ''} in ${regionName(c.region)} (${cruzados(c.value)})`);
+  const text = `${seatRef(seat)} founded ${founded.length === 1 ? 'a colony' : `${founded.length} colonies`}: ${list(where)}, for ${cruzados(cost)}.`;
+  return [{ type: 'colonies.founded', text, seat, colonies: founded, cost }];
 }
 
 /** §3.5: leftmost pieces, summed worker requirement, last piece triggers the end. */
@@ -265,7 +282,12 @@ export function build(state: NavegadorState, seat: number, pieces: BuildingCount
   });
   p.shipyards += pieces.shipyard ?? 0;
   p.churches += pieces.church ?? 0;
-  const log: LogEntry[] = [{ type: 'buildings.built', text: `Seat ${seat} built ${total} building(s) for ${cost}.`, seat, pieces: { ...pieces }, cost }];
+  const names = BUILDINGS.flatMap((b) => {
+    const n = pieces[b] ?? 0;
+    return n === 0 ? [] : [n === 1 ? article(BUILDING_NAMES[b]) : `${n} ${BUILDING_NAMES[b].replace(/y$/, 'ie')}s`];
+  });
+  const text = `${seatRef(seat)} built ${list(names)} for ${cruzados(cost)}.`;
+  const log: LogEntry[] = [{ type: 'buildings.built', text, seat, pieces: { ...pieces }, cost }];
   if (chartEmpty(state)) log.push(...triggerEnd(state, seat, 'buildings'));
   return log;
 }
@@ -287,7 +309,7 @@ export function market(state: NavegadorState, seat: number, sell: GoodCounts, pr
   if (units < 1) return ruleError('INVALID_MOVE', 'sell or process at least 1 unit (or skip)');
   if (wildcardUnits > 1) return ruleError('NOT_ENOUGH_FACTORIES', 'the wildcard factory processes 1 unit of one good');
   let income = 0;
-  const trades: { good: string; sold: number; processed: number; income: number; row: number }[] = [];
+  const trades: { good: string; sold: number; processed: number; price: number; income: number; row: number }[] = [];
   for (let g = 0; g < GOODS.length; g++) {
     const good = GOODS[g] as (typeof GOODS)[number];
     const s = sell[good] ?? 0;
@@ -298,10 +320,12 @@ export function market(state: NavegadorState, seat: number, sell: GoodCounts, pr
     const got = s > 0 ? s * (MARKET_PRICE[good][row - 1] as number) : pr * (PROCESS_REVENUE[row - 1] as number);
     state.market[g] = s > 0 ? Math.min(MARKET_ROWS, row + s) : Math.max(1, row - pr);
     income += got;
-    trades.push({ good, sold: s, processed: pr, income: got, row: state.market[g] as number });
+    trades.push({ good, sold: s, processed: pr, price: got / (s + pr), income: got, row: state.market[g] as number });
   }
   p.cash += income;
-  return [{ type: 'market.traded', text: `Seat ${seat} traded at the market for ${income}.`, seat, trades, income }];
+  const deals = trades.map((x) => `${x.sold > 0 ? 'sold' : 'processed'} ${x.sold + x.processed} ${x.good} at ${cruzados(x.price)}`);
+  const text = `${seatRef(seat)} ${list(deals)} at the market: ${cruzados(income)}${trades.length > 1 ? ' in all' : ''}.`;
+  return [{ type: 'market.traded', text, seat, trades, income }];
 }
 
 /** §3.7: one worker for one token on the topmost free slot; cash = slot value × achievements. */
@@ -317,5 +341,6 @@ export function privilege(state: NavegadorState, seat: number, column: Column): 
   p.privileges[c] = slot + 1;
   state.gallery[c] = (state.gallery[c] as number) - 1;
   p.cash += cash;
-  return [{ type: 'privilege.taken', text: `Seat ${seat} took a ${column} privilege (slot ${slot + 1}) and received ${cash}.`, seat, column, slot: slot + 1, cash }];
+  const text = `${seatRef(seat)} gave up a worker for ${article(PRIVILEGE_NAMES[column])}, placed in slot ${slot + 1}, and received ${cruzados(cash)}.`;
+  return [{ type: 'privilege.taken', text, seat, column, slot: slot + 1, cash }];
 }

@@ -4,7 +4,7 @@
  * edition" there live in data.ts. Engine rulings where the reference leaves a choice open:
  * - every action move must do something; `skip` ends an action without acting, and apply skips by itself
  *   when the field offers nothing (§2.2 "moving without acting");
- * - sailing and the rondel payment are listed as representatives (legal.ts); apply accepts any legal variant;
+ * - sailing and the rondel payment are listed as suggestions (legal.ts) and exactly as move families (families.ts);
  * - the Navegador sail must move at least 1 ship (§5 decision);
  * - recruiting and ship building are capped at max(9 - w, c) and max(7 - b, s) (§3.1, §3.2 decisions);
  * - the King's privilege is placed automatically at scoring (§6.3 decision).
@@ -12,6 +12,7 @@
 import { parseWithSchema, ruleError } from '../../engine/result.js';
 import type { GameDefinition, Result } from '../../engine/types.js';
 import { bot } from './bot.js';
+import { moveFamilies } from './families.js';
 import { legalMoves } from './legal.js';
 import { optionsSchema, moveSchema } from './schema.js';
 import { viewSchema } from './view-schema.js';
@@ -42,6 +43,7 @@ export const navegador: GameDefinition<NavegadorState, NavegadorMove, NavegadorO
   setup: ({ seats, seed }) => setupState(seats, seed),
   toMove: (state) => (state.finished ? [] : [state.current]),
   legalMoves,
+  moveFamilies,
   apply: applyMove,
   view: viewState,
   // §8: every choice in Navegador is public, so history entries are never redacted.

@@ -1,6 +1,6 @@
 /**
- * legalMoves. Most actions are listed in full; two spaces are too large and are listed as
- * representatives that apply accepts (the contract allows it), while apply accepts any legal variant:
+ * legalMoves. Most actions are listed in full; two spaces are too large and are listed here as
+ * suggestions, and exactly as move families in families.ts:
  * - sailing: per start region and explored destination in range, 1 ship or all of them along a
  *   shortest route; per reachable unexplored region, the smallest exploring group and all ships in reach;
  * - the rondel payment: the default payment (regions holding the most ships first).

@@ -4,12 +4,13 @@
  */
 import { accept, refuse, ruleError } from '../../engine/result.js';
 import type { ApplyResult, LogEntry } from '../../engine/types.js';
-import { REGION_COUNT, RONDEL, RONDEL_SIZE, type RondelAction } from './data.js';
+import { GOODS, REGION_COUNT, RONDEL, RONDEL_SIZE, type RondelAction } from './data.js';
 import { build, buildShips, found, isRefusal, market, privilege, recruit, sail, type ActionResult } from './actions.js';
 import { hasAction } from './legal.js';
 import { parseMove } from './parse.js';
 import { cloneState, defaultPayment, navegadorUsable, rightOf, rondelDistance, rondelShipCost, shipsOnBoard } from './rules.js';
 import type { NavegadorMove, NavegadorState, PlayerState, SailPath } from './types.js';
+import { count, fieldName, list, regionName, seatRef } from './words.js';
 
 export function applyMove(state: NavegadorState, seat: number, raw: unknown): ApplyResult<NavegadorState> {
   if (state.finished) return refuse('GAME_OVER', 'the game is over');
@@ -45,7 +46,7 @@ const ACTION_FIELD: Readonly<Record<ActionMoveType, RondelAction>> = {
 /** Checks that the move is the action of the field the stone stands on, then carries it out. */
 function actionMove(draft: NavegadorState, seat: number, move: Exclude<NavegadorMove, { type: 'navegador' | 'rondel' }>): ActionResult {
   const field = RONDEL[(draft.players[seat] as PlayerState).field as number];
-  if (move.type === 'skip') return [{ type: 'action.skipped', text: `Seat ${seat} did not act.`, seat }];
+  if (move.type === 'skip') return [{ type: 'action.skipped', text: `${seatRef(seat)} did not act on ${fieldName((draft.players[seat] as PlayerState).field as number)}.`, seat }];
   const wanted = ACTION_FIELD[move.type];
   if (wanted !== field) return ruleError('WRONG_ACTION', `the stone is on ${field}, not ${wanted}`);
   switch (move.type) {
@@ -80,7 +81,11 @@ function passCard(draft: NavegadorState, why: 'used' | 'expired'): LogEntry[] {
   const to = rightOf(draft, from);
   const field = (draft.players[to] as PlayerState).field;
   draft.navegador = { holder: to, orangeField: field, moved: 0 };
-  return [{ type: `navegador.${why}`, text: `The Navegador card passed from seat ${from} to seat ${to} (${why}).`, from, to, orangeField: field }];
+  const text =
+    why === 'used'
+      ? `The Navegador card passes from ${seatRef(from)}, who used it, to ${seatRef(to)}.`
+      : `The Navegador card expired unused: it passes from ${seatRef(from)} to ${seatRef(to)}.`;
+  return [{ type: `navegador.${why}`, text, from, to, orangeField: field }];
 }
 
 /** §2.2 rondel move, then the §5 expiry check, then the field's action (skipped when none is possible). */
@@ -102,11 +107,26 @@ function rondelMove(draft: NavegadorState, seat: number, field: number, pay: rea
   p.field = field;
   draft.step = 'action';
   const log: LogEntry[] = [
-    { type: 'rondel.moved', text: `Seat ${seat} moved to ${RONDEL[field]}${cost ? `, paying ${cost} ship(s)` : ''}.`, seat, field, action: RONDEL[field], distance, shipsPaid: payment.slice() },
+    {
+      type: 'rondel.moved',
+      text: `${seatRef(seat)} moved to ${fieldName(field)}${cost ? `, paying ${count(cost, 'ship')} from ${list(paidFrom(payment))}` : ''}.`,
+      seat,
+      field,
+      action: RONDEL[field],
+      distance,
+      shipsPaid: payment.slice(),
+    },
   ];
   log.push(...expiryCheck(draft, seat, distance));
-  if (!hasAction(draft, seat)) log.push({ type: 'action.none', text: `Seat ${seat} cannot act on ${RONDEL[field]}.`, seat }, ...endTurn(draft, seat));
+  if (!hasAction(draft, seat)) log.push({ type: 'action.none', text: `${seatRef(seat)} can do nothing on ${fieldName(field)}.`, seat }, ...endTurn(draft, seat));
   return log;
+}
+
+/** "Guiné", "2 in Angola": the regions of the ships paid. */
+function paidFrom(payment: readonly number[]): string[] {
+  const per = new Map<number, number>();
+  for (const r of payment) per.set(r, (per.get(r) ?? 0) + 1);
+  return [...per].sort(([a], [b]) => a - b).map(([r, n]) => (n === 1 ? regionName(r) : `${n} in ${regionName(r)}`));
 }
 
 /** §5 expiry: the holder who did not use the card counts the fields moved since the orange ship was placed. */
@@ -132,5 +152,6 @@ function endTurn(draft: NavegadorState, seat: number): LogEntry[] {
   draft.turnsLeft -= 1;
   if (draft.turnsLeft > 0) return [];
   draft.finished = true;
-  return [{ type: 'game.ended', text: 'The game is over.', setAside: draft.setAside.slice() }];
+  const setAside = GOODS.map((good, g) => `${good} ${draft.setAside[g]}`);
+  return [{ type: 'game.ended', text: `The game is over. The colony tokens set aside were ${list(setAside)}.`, setAside: draft.setAside.slice() }];
 }

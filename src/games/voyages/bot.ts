@@ -13,7 +13,7 @@ import { broken, malfunctioning, openBooks, working } from './map3.js';
 import { nextTier, unlit } from './map4.js';
 import { dutyDie, legalMovesFor } from './moves.js';
 import { sailPath } from './movement.js';
-import { isCollected, traced } from './rules.js';
+import { isCollected, traced } from './effects.js';
 import type { Sheet, VoyagesMove, VoyagesState } from './types.js';
 
 export const BOT_LEVELS = ['random', 'greedy'] as const;

@@ -10,7 +10,8 @@
  *   step 3), so this is the same game as modifying all three dice first.
  * - Map 2's free Oars/Rudder/Quarters step is used automatically whenever a die changes without a
  *   heroic sailor: it only ever saves sailors.
- * - Solo games last 16 rounds on every map; `maxRounds` (default 30) bounds multi-player games only.
+ * - Solo games last 16 rounds on every map. A multi-player game ends the round after a player reaches 3
+ *   stars (§2.8); the `maxRounds` option (our rule, none by default) may also cut it off after a round.
  * - Forced choices are never asked: one open cargo track, one open fort track, one logbook with a slot,
  *   one part to damage or reinforce, one crew row with room, one watchtower column, one lighthouse.
  */
@@ -22,7 +23,7 @@ import { applyToCopy } from './round.js';
 import { moveSchema, optionsSchema } from './schemas.js';
 import { viewSchema } from './view-schema.js';
 import { outcome } from './score.js';
-import { ENGINE_VERSION, setup } from './setup.js';
+import { ENGINE_VERSION, setup, setupLog } from './setup.js';
 import type { VoyagesMove, VoyagesMoveType, VoyagesOptions, VoyagesState } from './types.js';
 import { view } from './view.js';
 
@@ -58,7 +59,7 @@ function toMove(state: VoyagesState): Seat[] {
 function legalMoves(state: VoyagesState, seat: Seat): VoyagesMove[] {
   const sheet = state.players[seat];
   if (state.over || !sheet) return [];
-  return legalMovesFor(state, sheet);
+  return legalMovesFor(state, sheet, false);
 }
 
 function isMove(move: unknown): move is VoyagesMove {
@@ -87,6 +88,7 @@ export const voyages: GameDefinition<VoyagesState, VoyagesMove, VoyagesOptions> 
   viewSchema,
   validateOptions,
   setup,
+  setupLog,
   toMove,
   legalMoves,
   apply,

@@ -1,7 +1,7 @@
 /** Map 1, Trade Winds Blow (§3): the duty grid, cargo and settlements, the Dread. */
 import { CARGO_KINDS, type CargoKind } from './data.js';
 import { map1Sheet, type Board, type Feature } from './maps.js';
-import { collect, gainStar, rewardEffects, type Log } from './rules.js';
+import { collect, gainStar, rewardEffects, seatRef, type Log } from './effects.js';
 import type { Effect, Sheet } from './types.js';
 
 // ---- cargo (§3.4) ----
@@ -21,7 +21,7 @@ export function takeCargo(s: Sheet, kind: CargoKind, seat: number, log: Log): vo
   const track = s.cargo[cargoIndex(kind)];
   if (!track) return;
   track.taken += 1;
-  log.push({ type: 'cargo.taken', text: `Seat ${seat} loads ${kind}`, seat, cargo: kind, taken: track.taken });
+  log.push({ type: 'cargo.taken', text: `${seatRef(seat)} loads ${kind}`, seat, cargo: kind, taken: track.taken });
 }
 
 /** Sells `count` held boxes of one kind, left to right; the 3rd box sold gives the cargo star (§3.4). */
@@ -85,7 +85,7 @@ export function fightDread(b: Board, s: Sheet, choice: 'normal' | 'heroic' | nul
     s.crew.exhausted += dread.heroicCost;
     s.dreadDefeated = true;
     collect(s, s.ship);
-    log.push({ type: 'dread.defeated', text: `Seat ${seat} defeats the Dread`, seat });
+    log.push({ type: 'dread.defeated', text: `${seatRef(seat)} defeats the Dread`, seat });
     gainStar(b, s, 'dread', seat, log);
     return;
   }
@@ -94,7 +94,7 @@ export function fightDread(b: Board, s: Sheet, choice: 'normal' | 'heroic' | nul
   else if (kind === 'heroic' && s.crew.heroic > 0) s.crew.heroic -= 1;
   else return;
   s.crew.exhausted += 1;
-  log.push({ type: 'dread.repelled', text: `Seat ${seat} loses a ${kind} sailor to the Dread`, seat, sailor: kind });
+  log.push({ type: 'dread.repelled', text: `${seatRef(seat)} loses a ${kind} sailor to the Dread`, seat, sailor: kind });
 }
 
 /** §3.2: cargo spaces and the Dread at the final space. */

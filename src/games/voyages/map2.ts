@@ -1,7 +1,7 @@
 /** Map 2, The Marauder's Reef (§5): skill rows, reefs, forts and marauder combat. */
 import { DIRECTIONS, MARAUDER_SIZES, type MarauderSize, type Skill } from './data.js';
 import { map2Sheet, type Board } from './maps.js';
-import { collect, gainStar, rewardEffects, type Log } from './rules.js';
+import { collect, gainStar, rewardEffects, seatRef, type Log } from './effects.js';
 import type { Effect, Sheet } from './types.js';
 
 // ---- skills (§5.5) ----
@@ -41,9 +41,9 @@ export function markSkillRow(b: Board, s: Sheet, row: number, seat: number, log:
   s.skills[row] = marks;
   const skill = duties.rows[row]?.skill ?? '';
   const effects: Effect[] = [];
-  if (marks === duties.activateAtBox) log.push({ type: 'skill.activated', text: `Seat ${seat} activates ${skill}`, seat, skill });
+  if (marks === duties.activateAtBox) log.push({ type: 'skill.activated', text: `${seatRef(seat)} activates the ${skill} skill`, seat, skill });
   if (marks === duties.masterAtBox) {
-    log.push({ type: 'skill.mastered', text: `Seat ${seat} masters ${skill}`, seat, skill });
+    log.push({ type: 'skill.mastered', text: `${seatRef(seat)} masters the ${skill} skill`, seat, skill });
     if (masteredSkills(b, s) === duties.starAtMasteredSkills) effects.push({ k: 'star', source: 'duty' });
   }
   for (const half of duties.columnHalfBonuses) {
@@ -59,7 +59,7 @@ export const openForts = (s: Sheet): MarauderSize[] => MARAUDER_SIZES.filter((si
 
 export function markFort(s: Sheet, size: MarauderSize, seat: number, log: Log): void {
   s.doubled.push(size);
-  log.push({ type: 'fort.doubled', text: `Seat ${seat} doubles the ${size} marauder track`, seat, track: size });
+  log.push({ type: 'fort.doubled', text: `${seatRef(seat)} doubles the ${size} marauder track`, seat, track: size });
 }
 
 // ---- marauders (§5.4) ----
@@ -120,7 +120,7 @@ export function defeatMarauder(b: Board, s: Sheet, space: number, seat: number, 
   if (feature?.kind !== 'marauder') return;
   collect(s, space);
   const crossed = defeatedOf(b, s, feature.size);
-  log.push({ type: 'marauder.defeated', text: `Seat ${seat} defeats the ${feature.size} marauder on ${b.ids[space]}`, seat, space: b.ids[space], size: feature.size, crossed });
+  log.push({ type: 'marauder.defeated', text: `${seatRef(seat)} defeats the ${feature.size} marauder on ${b.ids[space]}`, seat, space: b.ids[space], size: feature.size, crossed });
   if (crossed === map2Sheet(b).marauders[feature.size].count) gainStar(b, s, 'marauders', seat, log);
 }
 

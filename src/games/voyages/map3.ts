@@ -4,7 +4,7 @@
  */
 import { DIE_VALUES, LOGBOOKS, PARTS, type Logbook, type Monster, type Part } from './data.js';
 import { map3Sheet, type Board, type Reward } from './maps.js';
-import { gainStar, rewardEffects, type Log } from './rules.js';
+import { gainStar, rewardEffects, seatRef, type Log } from './effects.js';
 import type { Effect, PartState, Sheet } from './types.js';
 
 export const partIndex = (part: Part): number => PARTS.indexOf(part);
@@ -31,8 +31,8 @@ export function damage(b: Board, s: Sheet, part: Part, cause: string, seat: numb
   const p = partOf(s, part);
   if (!p || p.reinforced || destroyed(b, p)) return;
   p.damage += 1;
-  log.push({ type: 'part.damaged', text: `Seat ${seat}'s ${part} takes 1 damage (${cause})`, seat, part, cause, working: working(b, p) });
-  if (destroyed(b, p)) log.push({ type: 'part.destroyed', text: `Seat ${seat}'s ${part} is destroyed`, seat, part });
+  log.push({ type: 'part.damaged', text: `${seatRef(seat)}'s ${part} takes 1 damage (${cause})`, seat, part, cause, working: working(b, p) });
+  if (destroyed(b, p)) log.push({ type: 'part.destroyed', text: `${seatRef(seat)}'s ${part} is destroyed`, seat, part });
 }
 
 /** §6.4 step 2: doubles damage the part of the ship's zone; triples damage every part. */
@@ -63,7 +63,7 @@ export function writeNumber(b: Board, s: Sheet, part: Part, value: number, seat:
   const p = partOf(s, part);
   if (!p) return [];
   p.numbers.push(value);
-  log.push({ type: 'part.repaired', text: `Seat ${seat} writes ${value} in the ${part} row`, seat, part, value, working: working(b, p) });
+  log.push({ type: 'part.repaired', text: `${seatRef(seat)} writes ${value} in the ${part} row`, seat, part, value, working: working(b, p) });
   const effects: Effect[] = [];
   if (p.numbers.length === map3Sheet(b).durability.numberBoxes) effects.push({ k: 'rowDone', part });
   const column = p.numbers.length;
@@ -83,7 +83,7 @@ export function rowReward(b: Board, s: Sheet, part: Part, seat: number, log: Log
     case 'bow':
       return PARTS.filter((other) => other !== part).map((other) => ({ k: 'write', part: other }) as const);
     case 'aft':
-      log.push({ type: 'crew.promoted', text: `Seat ${seat}'s ${s.crew.normal} normal sailors become heroic`, seat, count: s.crew.normal });
+      log.push({ type: 'crew.promoted', text: `${seatRef(seat)}'s ${s.crew.normal} normal sailors become heroic`, seat, count: s.crew.normal });
       s.crew.heroic += s.crew.normal;
       s.crew.normal = 0;
       return [];
@@ -114,7 +114,7 @@ export function reinforce(b: Board, s: Sheet, part: Part, seat: number, log: Log
   const p = partOf(s, part);
   if (!p || p.reinforced || destroyed(b, p)) return;
   p.reinforced = true;
-  log.push({ type: 'part.reinforced', text: `Seat ${seat} reinforces the ${part}`, seat, part });
+  log.push({ type: 'part.reinforced', text: `${seatRef(seat)} reinforces the ${part}`, seat, part });
 }
 
 // ---- sightings and logbooks (§6.6) ----
@@ -137,7 +137,7 @@ export function fillLog(b: Board, s: Sheet, book: Logbook, monster: Monster | nu
   const filled = s.logbooks[index];
   if (slot < 0 || !filled) return;
   filled[slot] = true;
-  log.push({ type: 'logbook.filled', text: `Seat ${seat} logs a ${monster ?? 'monster'} in logbook ${book}`, seat, book, monster });
+  log.push({ type: 'logbook.filled', text: `${seatRef(seat)} logs a ${monster ?? 'monster'} in logbook ${book}`, seat, book, monster });
   if (filled.every(Boolean)) gainStar(b, s, 'logbooks', seat, log);
 }
 
@@ -163,7 +163,7 @@ export function entryEffects(b: Board, s: Sheet, entered: readonly number[], sea
     if (feature?.kind !== 'monster' || s.collected.includes(space)) return;
     effects.push({ k: 'log', monster: feature.monster });
     s.collected.push(space);
-    log.push({ type: 'monster.sighted', text: `Seat ${seat} sights a ${feature.monster} on ${b.ids[space]}`, seat, space: b.ids[space], monster: feature.monster });
+    log.push({ type: 'monster.sighted', text: `${seatRef(seat)} sights a ${feature.monster} on ${b.ids[space]}`, seat, space: b.ids[space], monster: feature.monster });
     if (i < entered.length - 1) damage(b, s, sheet.damage[feature.monster], feature.monster, seat, log);
   });
   // The keel penalty: ending a move by entering an island (§6.4), checked on arrival.

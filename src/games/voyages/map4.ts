@@ -4,7 +4,7 @@
  */
 import { CREW_ROWS, DIE_VALUES, type CrewRow } from './data.js';
 import { map4Sheet, spaceAtAxial, type Board } from './maps.js';
-import { gainStar, rewardEffects, type Log } from './rules.js';
+import { gainStar, rewardEffects, seatRef, type Log } from './effects.js';
 import type { CrewRowState, Effect, Sheet } from './types.js';
 
 // ---- crew rows (§7.6) ----
@@ -56,7 +56,7 @@ export function recruit(b: Board, s: Sheet, row: CrewRow, seat: number, log: Log
   r.normal += 1;
   r.added += 1;
   s.crew.normal += 1;
-  log.push({ type: 'sailor.gained', text: `Seat ${seat} gains a sailor in row ${row}`, seat, row, added: r.added });
+  log.push({ type: 'sailor.gained', text: `${seatRef(seat)} gains a sailor in row ${row}`, seat, row, added: r.added });
   const full = map4Sheet(b).crew.rows.filter((x, i) => (s.rows[i]?.added ?? 0) >= x.newSlots).length;
   if (full >= 2) gainStar(b, s, 'recruitment', seat, log);
 }
@@ -69,7 +69,7 @@ export function promote(s: Sheet, row: CrewRow, seat: number, log: Log): void {
   r.heroic += 1;
   s.crew.normal -= 1;
   s.crew.heroic += 1;
-  log.push({ type: 'relic.applied', text: `Seat ${seat} makes a sailor of row ${row} heroic`, seat, row });
+  log.push({ type: 'relic.applied', text: `${seatRef(seat)} makes a sailor of row ${row} heroic`, seat, row });
 }
 
 // ---- lighthouses (§7.3) ----
@@ -80,7 +80,7 @@ export const unlit = (b: Board, s: Sheet): number[] => lighthouseIslands(b).filt
 export function light(b: Board, s: Sheet, space: number, how: string, seat: number, log: Log): void {
   if (s.lit.includes(space)) return;
   s.lit.push(space);
-  log.push({ type: 'lighthouse.lit', text: `Seat ${seat} lights ${b.ids[space]} (${how})`, seat, space: b.ids[space], lit: s.lit.length });
+  log.push({ type: 'lighthouse.lit', text: `${seatRef(seat)} lights ${b.ids[space]} (${how})`, seat, space: b.ids[space], lit: s.lit.length });
   if (s.lit.length === map4Sheet(b).lighthouses.starAtLit) gainStar(b, s, 'lighthouses', seat, log);
 }
 
@@ -147,7 +147,7 @@ export function visitTower(b: Board, s: Sheet, column: number, seat: number, log
   s.tower[(tier - 1) * TOWER_COLUMNS + column - 1] = CIRCLED;
   for (let below = tier + 1; below <= tiers; below++) s.tower[(below - 1) * TOWER_COLUMNS + column - 1] = CROSSED;
   const cell = map4Sheet(b).watchtowers.grid.find((c) => c.tier === tier && c.column === column);
-  log.push({ type: 'watchtower.visited', text: `Seat ${seat} takes watchtower tier ${tier}, column ${column}`, seat, tier, column });
+  log.push({ type: 'watchtower.visited', text: `${seatRef(seat)} takes watchtower tier ${tier}, column ${column}`, seat, tier, column });
   return rewardEffects(cell?.reward ?? []);
 }
 
@@ -183,10 +183,10 @@ export function build(b: Board, s: Sheet, building: number, value: number, seat:
   const spec = map4Sheet(b).buildings.list[building];
   if (!written || !spec) return [];
   written.push(value);
-  log.push({ type: 'building.written', text: `Seat ${seat} writes ${value} in the ${spec.name}`, seat, building: spec.id, value, boxes: written.length });
+  log.push({ type: 'building.written', text: `${seatRef(seat)} writes ${value} in the ${spec.name}`, seat, building: spec.id, value, boxes: written.length });
   const effects = rewardEffects(spec.boxRewards[String(written.length)] ?? []);
   if (written.length === spec.boxes) {
-    log.push({ type: 'building.completed', text: `Seat ${seat} completes the ${spec.name}`, seat, building: spec.id });
+    log.push({ type: 'building.completed', text: `${seatRef(seat)} completes the ${spec.name}`, seat, building: spec.id });
     effects.push(...rewardEffects(spec.completion));
   }
   return effects;

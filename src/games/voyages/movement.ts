@@ -1,6 +1,6 @@
 /** Movement (§2.2, §2.3) and exploration on entry (§2.5). */
 import { stopsShip, type Board } from './maps.js';
-import type { Log } from './rules.js';
+import { seatRef, type Log } from './effects.js';
 import type { Sheet } from './types.js';
 
 /**
@@ -26,7 +26,7 @@ export function moveShip(b: Board, s: Sheet, entered: readonly number[], seat: n
     const region = b.region[space] ?? -1;
     if (region >= 0 && !s.explored.includes(region)) {
       s.explored.push(region);
-      log.push({ type: 'region.explored', text: `Seat ${seat} explores ${b.regionNames[region]}`, seat, region: `R${region + 1}` });
+      log.push({ type: 'region.explored', text: `${seatRef(seat)} explores ${b.regionNames[region]}`, seat, region: `R${region + 1}`, name: b.regionNames[region] });
     }
   }
   const last = entered[entered.length - 1];

@@ -24,7 +24,9 @@ import {
 import { build, buildTargets } from './map4.js';
 import { afterMoveAbilities, boostMoves, choiceMoves4, playMap4, rowCombos, rowsCanPay, spendRows, validRows } from './moves4.js';
 import { moveShip, sailPath } from './movement.js';
-import { awaiting, collect, drain, gainSailor, gainStar, needsChoice, type Log } from './rules.js';
+import { changeText, directionName, dutyBoxText, sailText, stopCause } from './texts.js';
+import { collect, gainStar, seatRef, type Log } from './effects.js';
+import { awaiting, drain, gainSailor, needsChoice } from './rules.js';
 import type { Effect, Sheet, VoyagesMove, VoyagesState } from './types.js';
 
 /** The three uses of the dice (§1.4 step 3) and the map 2 skill that may turn each for free (§5.5). */
@@ -60,16 +62,18 @@ function canAdjust(b: Board, s: Sheet, role: Role, from: number, to: number, her
   return heroic ? s.crew.heroic > 0 : cost <= s.crew.normal;
 }
 
-function spend(b: Board, s: Sheet, role: Role, from: number, to: number, heroic: boolean, rows?: readonly CrewRow[]): void {
-  if (from === to) return;
+/** Spends the sailors of a die change; returns the normal sailors spent (for the log). */
+function spend(b: Board, s: Sheet, role: Role, from: number, to: number, heroic: boolean, rows?: readonly CrewRow[]): number {
+  if (from === to) return 0;
   if (b.map === 4) {
     spendRows(s, rows ?? [], heroic);
-    return;
+    return heroic ? 0 : (rows ?? []).length;
   }
   const cost = heroic ? 1 : normalsNeeded(b, s, role, from, to);
   if (heroic) s.crew.heroic -= 1;
   else s.crew.normal -= cost;
   s.crew.exhausted += cost;
+  return heroic ? 0 : cost;
 }
 
 interface Adjustment {
@@ -97,26 +101,33 @@ function adjustments(b: Board, s: Sheet, role: Role, raw: number): Adjustment[] 
   return out;
 }
 
-/** Dice still free for this step, one index per distinct value (equal dice give equal moves). */
-function freeDice(state: VoyagesState, used: readonly number[]): number[] {
+/**
+ * Dice still free for this step. `distinct`: one index per distinct value (equal dice give equal moves),
+ * as the forced-step check and the bot count them; otherwise every die, as clients may name any.
+ */
+function freeDice(state: VoyagesState, used: readonly number[], distinct: boolean): number[] {
   const seen = new Set<number>();
   const out: number[] = [];
   state.dice.forEach((value, die) => {
-    if (used.includes(die) || seen.has(value)) return;
+    if (used.includes(die) || (distinct && seen.has(value))) return;
     seen.add(value);
     out.push(die);
   });
   return out;
 }
 
-export function legalMovesFor(state: VoyagesState, s: Sheet): VoyagesMove[] {
+/**
+ * The moves of `s`'s current step. With `distinct` (the default: forced steps and the bot), equal dice
+ * are listed once; the public `legalMoves` lists every die, so a client can find each move apply accepts.
+ */
+export function legalMovesFor(state: VoyagesState, s: Sheet, distinct = true): VoyagesMove[] {
   const b = board(state.map);
   switch (s.step) {
     case 'direction':
     case 'distance': {
       const type = s.step === 'direction' ? 'steer' : 'sail';
       const used = s.step === 'direction' ? [] : [s.directionDie];
-      const moves: VoyagesMove[] = freeDice(state, used).flatMap((die) =>
+      const moves: VoyagesMove[] = freeDice(state, used, distinct).flatMap((die) =>
         adjustments(b, s, s.step === 'direction' ? 'direction' : 'distance', state.dice[die] ?? 0).map(({ value, heroic, rows }) => ({
           type,
           die,
@@ -261,11 +272,12 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
       if (s.step !== 'direction') return 'ILLEGAL_MOVE';
       const raw = state.dice[move.die] ?? 0;
       if (!canAdjust(b, s, 'direction', raw, move.value, move.heroic, move.rows)) return 'ILLEGAL_MOVE';
-      spend(b, s, 'direction', raw, move.value, move.heroic, move.rows);
+      const normals = spend(b, s, 'direction', raw, move.value, move.heroic, move.rows);
       s.directionDie = move.die;
       s.direction = move.value;
       s.step = 'distance';
-      log.push({ type: 'ship.steered', text: `Seat ${seat} steers ${move.value} with die ${move.die + 1}`, seat, die: move.die, raw, value: move.value, heroic: move.heroic });
+      const text = `${seatRef(seat)} steers ${directionName(move.value)} (${move.value})${changeText(raw, move.value, move.heroic, normals)}`;
+      log.push({ type: 'ship.steered', text, seat, die: move.die, raw, value: move.value, heroic: move.heroic });
       return null;
     }
     case 'sail': {
@@ -273,25 +285,27 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
       if (s.step !== 'distance' || move.die === s.directionDie) return 'ILLEGAL_MOVE';
       const raw = state.dice[move.die] ?? 0;
       if (!canAdjust(b, s, 'distance', raw, move.value, move.heroic, move.rows)) return 'ILLEGAL_MOVE';
-      spend(b, s, 'distance', raw, move.value, move.heroic, move.rows);
+      const normals = spend(b, s, 'distance', raw, move.value, move.heroic, move.rows);
       s.distanceDie = move.die;
       // §6.4 bow penalty: distance -2 after all modifications; §7.6 speed boosts add to it.
       const steps = (broken(b, s, 'bow') ? Math.max(0, move.value - 2) : move.value) + s.boost;
       const entered = sailPath(b, s.ship, s.direction, steps, skillActive(b, s, 'prow'));
-      const from = s.ship;
-      moveShip(b, s, entered, seat, log);
-      s.step = 'duty';
-      if (b.map === 3) s.queue = entryEffects(b, s, entered, seat, log);
+      // The move first, then what it causes: regions explored, then (map 3) ice and monsters on the way.
       log.push({
         type: 'ship.moved',
-        text: `Seat ${seat} sails from ${b.ids[from]} to ${b.ids[s.ship]}`,
+        text: sailText(seatRef(seat), b, s.ship, s.direction, steps, entered, ` with a ${move.value}${changeText(raw, move.value, move.heroic, normals)}`),
         seat,
         die: move.die,
         raw,
         value: move.value,
         heroic: move.heroic,
+        from: b.ids[s.ship],
         path: entered.map((x) => b.ids[x]),
+        stopped: stopCause(b, s.ship, s.direction, steps, entered),
       });
+      moveShip(b, s, entered, seat, log);
+      s.step = 'duty';
+      if (b.map === 3) s.queue = entryEffects(b, s, entered, seat, log);
       drain(b, s, seat, log);
       return null;
     }
@@ -336,7 +350,7 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
       if (target === undefined) return 'ILLEGAL_MOVE';
       s.queue.shift();
       if (target) defeatMarauder(b, s, target.space, seat, log);
-      else log.push({ type: 'marauder.ignored', text: `Seat ${seat} attacks nobody`, seat });
+      else log.push({ type: 'marauder.ignored', text: `${seatRef(seat)} attacks nobody`, seat });
       drain(b, s, seat, log);
       return null;
     }
@@ -415,15 +429,18 @@ function playDuty(b: Board, state: VoyagesState, s: Sheet, move: Extract<Voyages
   const raw = state.dice[dutyDie(s)] ?? 0;
   let effects: Effect[] = [];
   if (box === null) {
-    if (move.heroic || dutyTargets(b, s, raw).length > 0) return 'ILLEGAL_MOVE';
-    log.push({ type: 'duty.skipped', text: `Seat ${seat} skips the duty (${raw})`, seat, value: raw });
+    // Skipping spends no sailor: naming crew rows is refused since engine version 2.
+    const rowsNamed = state.engineVersion >= 2 && (move.rows?.length ?? 0) > 0;
+    if (move.heroic || rowsNamed || dutyTargets(b, s, raw).length > 0) return 'ILLEGAL_MOVE';
+    log.push({ type: 'duty.skipped', text: `${seatRef(seat)} has no duty box for the ${raw} and skips the duty`, seat, value: raw });
   } else {
     if ((b.map === 3 || b.map === 4) && move.value === undefined) return 'INVALID_MOVE';
     const value = boxValue(b, box, move.value ?? 0);
     if (move.value !== undefined && move.value !== value) return 'ILLEGAL_MOVE';
     if (!dutyTargets(b, s, value).includes(box) || !canAdjust(b, s, 'duty', raw, value, move.heroic, move.rows)) return 'ILLEGAL_MOVE';
-    spend(b, s, 'duty', raw, value, move.heroic, move.rows);
-    log.push({ type: 'duty.marked', text: `Seat ${seat} marks duty box ${box + 1} (${value})`, seat, box, raw, value, heroic: move.heroic });
+    const normals = spend(b, s, 'duty', raw, value, move.heroic, move.rows);
+    const text = `${seatRef(seat)} ${dutyBoxText(b, box, value)}${changeText(raw, value, move.heroic, normals)}`;
+    log.push({ type: 'duty.marked', text, seat, box, raw, value, heroic: move.heroic });
     effects = markDuty(b, s, box, value, seat, log);
   }
   // §1.4: the duty and its bonuses (map 4: and the extra-duty writes of the same value), then the final
@@ -465,15 +482,19 @@ function playSell(b: Board, s: Sheet, move: Extract<VoyagesMove, { type: 'sell' 
   s.queue.shift();
   let gold = 0;
   const sold: Record<string, number> = {};
-  const sell = (kind: CargoKind, count: number) => {
+  // The star a sale earns is logged after the sale.
+  const earned: Log = [];
+  const sell = (kind: CargoKind, n: number) => {
     const before = s.cargo[CARGO_KINDS.indexOf(kind)]?.sold ?? 0;
-    gold += sellCargo(b, s, kind, count, seat, log);
+    gold += sellCargo(b, s, kind, n, seat, earned);
     sold[kind] = (s.cargo[CARGO_KINDS.indexOf(kind)]?.sold ?? 0) - before;
   };
   // §3.4: "one of each kind" sells one box of every held kind; "all of one kind" every held box of it.
   if (mode === 'eachKind') for (const kind of held) sell(kind, 1);
   if (mode === 'allOfKind' && move.cargo !== null) sell(move.cargo, map1Sheet(b).cargo.tracks[move.cargo]?.length ?? 0);
-  log.push({ type: 'cargo.sold', text: `Seat ${seat} sells ${mode === 'none' ? 'nothing' : `for ${gold} gold`}`, seat, mode, sold, gold });
+  const goods = Object.entries(sold).map(([kind, n]) => `${n} ${kind}`);
+  const text = mode === 'none' ? `${seatRef(seat)} sells nothing at the settlement` : `${seatRef(seat)} sells ${goods.join(', ')} for ${gold} gold`;
+  log.push({ type: 'cargo.sold', text, seat, mode, sold, gold }, ...earned);
   s.queue.unshift({ k: 'settle', space: head.space });
   drain(b, s, seat, log);
   return null;

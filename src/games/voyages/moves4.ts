@@ -20,7 +20,9 @@ import {
   visitTower,
 } from './map4.js';
 import { moveShip, sailPath } from './movement.js';
-import { awaiting, buildOptions, collect, drain, type Log } from './rules.js';
+import { sailText } from './texts.js';
+import { collect, seatRef, type Log } from './effects.js';
+import { awaiting, buildOptions, drain } from './rules.js';
 import type { Effect, Sheet, VoyagesMove } from './types.js';
 
 const [ROW_A, ROW_B, ROW_C] = CREW_ROWS;
@@ -133,16 +135,18 @@ export function playMap4(b: Board, s: Sheet, move: Map4Move, seat: number, log: 
       if (s.step !== 'distance' || !boostMoves(b, s).some((m) => m.type === 'boost' && m.heroic === move.heroic && m.amount === move.amount)) return 'ILLEGAL_MOVE';
       exhaustFromRow(s, abilityRow(b, 'speedBoost'), move.heroic);
       s.boost += move.amount;
-      log.push({ type: 'ability.boost', text: `Seat ${seat} boosts the distance by ${move.amount}`, seat, amount: move.amount, heroic: move.heroic });
+      log.push({ type: 'ability.boost', text: `${seatRef(seat)} boosts the distance by ${move.amount}`, seat, amount: move.amount, heroic: move.heroic });
       return null;
     }
     case 'bonus': {
       if (typeof move.heroic !== 'boolean' || !isInt(move.direction, 1, 6)) return 'INVALID_MOVE';
       if (s.step !== 'duty' || s.queue.length > 0 || !abilityKinds(b, s, 'bonusMove').includes(move.heroic)) return 'ILLEGAL_MOVE';
       exhaustFromRow(s, abilityRow(b, 'bonusMove'), move.heroic);
-      const entered = sailPath(b, s.ship, move.direction, move.heroic ? 2 : 1, false);
+      const distance = move.heroic ? 2 : 1;
+      const entered = sailPath(b, s.ship, move.direction, distance, false);
+      const text = `${sailText(seatRef(seat), b, s.ship, move.direction, distance, entered)} as a bonus move`;
+      log.push({ type: 'ability.bonusMove', text, seat, from: b.ids[s.ship], path: entered.map((x) => b.ids[x]), heroic: move.heroic });
       moveShip(b, s, entered, seat, log);
-      log.push({ type: 'ability.bonusMove', text: `Seat ${seat} makes a bonus move to ${b.ids[s.ship]}`, seat, path: entered.map((x) => b.ids[x]), heroic: move.heroic });
       return null;
     }
     case 'extra': {
@@ -150,7 +154,7 @@ export function playMap4(b: Board, s: Sheet, move: Map4Move, seat: number, log: 
       if (s.step !== 'duty' || s.queue.length > 0 || !abilityKinds(b, s, 'extraDuty').includes(move.heroic)) return 'ILLEGAL_MOVE';
       exhaustFromRow(s, abilityRow(b, 'extraDuty'), move.heroic);
       s.extraWrites += move.heroic ? 2 : 1;
-      log.push({ type: 'ability.extraDuty', text: `Seat ${seat} takes ${move.heroic ? 2 : 1} extra duty`, seat, heroic: move.heroic });
+      log.push({ type: 'ability.extraDuty', text: `${seatRef(seat)} takes ${move.heroic ? 'two extra duty writes' : 'an extra duty write'}`, seat, heroic: move.heroic });
       return null;
     }
     case 'build': {

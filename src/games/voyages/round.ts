@@ -6,7 +6,7 @@ import { Random } from '../../engine/random.js';
 import { board, commonSheet } from './maps.js';
 import { legalMovesFor, playStep } from './moves.js';
 import { broken, rollDamage } from './map3.js';
-import { copySheet, totalStars, type Log } from './rules.js';
+import { copySheet, totalStars, type Log } from './effects.js';
 import type { Sheet, VoyagesMove, VoyagesState } from './types.js';
 
 /** §2.8: three stars trigger the final round. */
@@ -16,6 +16,8 @@ export const STARS_TO_END = 3;
 export function rollDice(rng: Random): [number, number, number] {
   return [rng.between(1, 6), rng.between(1, 6), rng.between(1, 6)];
 }
+
+export const rolledText = (round: number, dice: readonly number[]): string => `Round ${round}: the dice show ${dice.join(', ')}`;
 
 /** Plays `seat`'s steps while exactly one move is legal (a forced step, played inside apply). */
 export function autoplay(state: VoyagesState, seat: number, log: Log): void {
@@ -64,14 +66,15 @@ export function settleRounds(state: VoyagesState, log: Log): void {
   while (!state.over && state.players.every((s) => s.step === 'done')) endRound(state, log);
 }
 
-/** §2.8 end check, §4 solo length, Appendix B item 6 safeguard; then the next roll. */
+/** §2.8 end check, §4 solo length, the optional `maxRounds` limit; then the next roll. */
 function endRound(state: VoyagesState, log: Log): void {
   const solo = state.seats === 1;
   if (!solo && state.finalRound === null && state.players.some((s) => totalStars(s) >= STARS_TO_END)) {
     state.finalRound = state.round + 1;
     log.push({ type: 'game.finalRound', text: `A player has ${STARS_TO_END} stars: round ${state.finalRound} is the last`, round: state.finalRound });
   }
-  const lastRound = solo ? commonSheet(board(state.map)).soloRounds : Math.min(state.finalRound ?? state.maxRounds, state.maxRounds);
+  const limit = state.maxRounds ?? Infinity;
+  const lastRound = solo ? commonSheet(board(state.map)).soloRounds : Math.min(state.finalRound ?? limit, limit);
   if (state.round >= lastRound) {
     state.over = true;
     log.push({ type: 'game.over', text: `The game ends after round ${state.round}`, round: state.round });
@@ -82,7 +85,7 @@ function endRound(state: VoyagesState, log: Log): void {
   state.rng = rng.state;
   state.round += 1;
   state.players = state.players.map((s) => ({ ...s, step: 'direction', directionDie: -1, direction: 0, distanceDie: -1, boost: 0, extraWrites: 0 }));
-  log.push({ type: 'round.rolled', text: `Round ${state.round}: the dice show ${state.dice.join(', ')}`, round: state.round, dice: state.dice });
+  log.push({ type: 'round.rolled', text: rolledText(state.round, state.dice), round: state.round, dice: state.dice });
   startRound(state, log);
 }
 

@@ -3,54 +3,13 @@
  * (§2.4-§2.8). Map-specific rules live in map1.ts and map2.ts. Functions here mutate a sheet the caller
  * has already copied (see `copySheet`).
  */
-import type { LogEntry } from '../../engine/types.js';
-import type { StarSource } from './data.js';
-import { commonSheet, map1Sheet, type Board, type Reward } from './maps.js';
+import { commonSheet, map1Sheet, type Board } from './maps.js';
+import { applyRelic, collect, gainStar, isCollected, traced, seatRef, type Log } from './effects.js';
 import { actionEffectsMap1, fightDread, heldKinds, openTracks, takeCargo, trackFull } from './map1.js';
 import { attackTargets, armouryActive, markFort, openForts } from './map2.js';
 import { anyBuilds, build, buildTargets, light, openRows, promote, recruit, rowsWith, sightTargets, towerColumns, unlit, visitTower } from './map4.js';
 import { broken, damage, damageableParts, fillLog, openBooks, reinforce, reinforceableParts, rowReward, writableValues, writeNumber } from './map3.js';
-import { NO_SPACE, type Effect, type Sheet } from './types.js';
-
-export type Log = LogEntry[];
-
-export function copySheet(s: Sheet): Sheet {
-  return {
-    ...s,
-    crew: { ...s.crew },
-    collected: s.collected.slice(),
-    visited: s.visited.slice(),
-    explored: s.explored.slice(),
-    stars: { ...s.stars },
-    queue: s.queue.slice(),
-    cargo: s.cargo.map((t) => ({ ...t })),
-    skills: s.skills.slice(),
-    doubled: s.doubled.slice(),
-    parts: s.parts.map((p) => ({ ...p, numbers: p.numbers.slice() })),
-    logbooks: s.logbooks.map((book) => book.slice()),
-    rows: s.rows.map((r) => ({ ...r })),
-    lit: s.lit.slice(),
-    tower: s.tower.slice(),
-    buildings: s.buildings.map((x) => x.slice()),
-  };
-}
-
-export const traced = (s: Sheet): number => s.crew.normal + s.crew.heroic + s.crew.exhausted;
-export const totalStars = (s: Sheet): number => Object.values(s.stars).reduce((a, b) => a + (b ?? 0), 0);
-export const isCollected = (s: Sheet, space: number): boolean => s.collected.includes(space);
-
-export function collect(s: Sheet, space: number): void {
-  if (space !== NO_SPACE && !s.collected.includes(space)) s.collected.push(space);
-}
-
-/** §2.8: a star counts only while its source is under its cap. */
-export function gainStar(b: Board, s: Sheet, source: StarSource, seat: number, log: Log): void {
-  const cap = commonSheet(b).starSources.find((x) => x.source === source)?.max ?? 0;
-  const have = s.stars[source] ?? 0;
-  if (have >= cap) return;
-  s.stars[source] = have + 1;
-  log.push({ type: 'star.gained', text: `Seat ${seat} gains a star (${source})`, seat, source, stars: totalStars(s) });
-}
+import type { Effect, Sheet } from './types.js';
 
 /**
  * §2.6: trace the next dotted box; the 12th sailor brings the recruitment star; beyond capacity the
@@ -59,13 +18,13 @@ export function gainStar(b: Board, s: Sheet, source: StarSource, seat: number, l
 export function gainSailor(b: Board, s: Sheet, seat: number, log: Log): void {
   const crew = commonSheet(b).crew;
   if (traced(s) >= crew.capacity) {
-    log.push({ type: 'sailor.lost', text: `Seat ${seat} has no crew box left: the sailor is lost`, seat });
+    log.push({ type: 'sailor.lost', text: `${seatRef(seat)} has no crew box left: the sailor is lost`, seat });
     return;
   }
   const heroic = armouryActive(b, s);
   if (heroic) s.crew.heroic += 1;
   else s.crew.normal += 1;
-  log.push({ type: 'sailor.gained', text: `Seat ${seat} gains a ${heroic ? 'heroic ' : ''}sailor`, seat, heroic, boxes: traced(s) });
+  log.push({ type: 'sailor.gained', text: `${seatRef(seat)} gains a ${heroic ? 'heroic ' : ''}sailor`, seat, heroic, boxes: traced(s) });
   if (traced(s) === crew.starAtSailorNumber) gainStar(b, s, 'recruitment', seat, log);
 }
 
@@ -73,55 +32,7 @@ export function gainSailor(b: Board, s: Sheet, seat: number, log: Log): void {
 function recruitOnly(b: Board, s: Sheet, seat: number, log: Log): void {
   const row = openRows(b, s)[0];
   if (row) recruit(b, s, row, seat, log);
-  else log.push({ type: 'sailor.lost', text: `Seat ${seat} has no crew box left: the sailor is lost`, seat });
-}
-
-/** §2.6 relic: one unused normal sailor becomes heroic; false when there is none. */
-export function applyRelic(s: Sheet, seat: number, log: Log): boolean {
-  if (s.crew.normal === 0) return false;
-  s.crew.normal -= 1;
-  s.crew.heroic += 1;
-  log.push({ type: 'relic.applied', text: `Seat ${seat} makes a sailor heroic`, seat });
-  return true;
-}
-
-/** §2.7: rewards become queue items, left to right. */
-export function rewardEffects(rewards: readonly Reward[]): Effect[] {
-  const out: Effect[] = [];
-  for (const reward of rewards) {
-    switch (reward.type) {
-      case 'sailor':
-        for (let i = 0; i < reward.count; i++) out.push({ k: 'sailor' });
-        break;
-      case 'relic':
-        for (let i = 0; i < reward.count; i++) out.push({ k: 'relic', space: NO_SPACE });
-        break;
-      case 'cargo':
-        out.push({ k: 'cargo', cargo: reward.cargo, space: NO_SPACE });
-        break;
-      case 'star':
-        out.push({ k: 'star', source: reward.source });
-        break;
-      case 'duty':
-        for (let i = 0; i < reward.count; i++) out.push({ k: 'build', value: null });
-        break;
-      case 'lightLighthouse':
-        out.push({ k: 'lightAny' });
-        break;
-      case 'visitWatchtower':
-        out.push({ k: 'tower' });
-        break;
-      case 'gold':
-      case 'harbourGold':
-        // Scored at the end from the sheet (§7.4, §7.8).
-        break;
-      default: {
-        const never: never = reward;
-        throw new Error(`unknown reward ${JSON.stringify(never)}`);
-      }
-    }
-  }
-  return out;
+  else log.push({ type: 'sailor.lost', text: `${seatRef(seat)} has no crew box left: the sailor is lost`, seat });
 }
 
 /** Whether the queue's front item waits for a choice move (more than one real option). */
@@ -202,13 +113,13 @@ function resolveAutomatic(b: Board, s: Sheet, effect: Effect, seat: number, log:
       const row = b.map === 4 ? rowsWith(s, false)[0] : undefined;
       if (row) promote(s, row, seat, log);
       if (row || (b.map !== 4 && applyRelic(s, seat, log))) collect(s, effect.space);
-      else log.push({ type: 'relic.wasted', text: `Seat ${seat} has no normal sailor for the relic`, seat });
+      else log.push({ type: 'relic.wasted', text: `${seatRef(seat)} has no normal sailor for the relic`, seat });
       return;
     }
     case 'build': {
       const only = buildOptions(b, s, effect.value)[0];
       if (only) s.queue.unshift(...build(b, s, only.building, only.value, seat, log));
-      else log.push({ type: 'duty.skipped', text: `Seat ${seat} has no building for the write`, seat });
+      else log.push({ type: 'duty.skipped', text: `${seatRef(seat)} has no building for the write`, seat });
       return;
     }
     case 'tower': {
@@ -228,7 +139,7 @@ function resolveAutomatic(b: Board, s: Sheet, effect: Effect, seat: number, log:
       // A single open track (or none) leaves no choice: §3.4, a full track refuses cargo.
       const kind = effect.cargo === 'barrel' ? openTracks(s)[0] : effect.cargo;
       if (kind === undefined || trackFull(s, kind)) {
-        log.push({ type: 'cargo.refused', text: `Seat ${seat} has no room for cargo`, seat });
+        log.push({ type: 'cargo.refused', text: `${seatRef(seat)} has no room for cargo`, seat });
         return;
       }
       takeCargo(s, kind, seat, log);
@@ -266,7 +177,7 @@ function resolveAutomatic(b: Board, s: Sheet, effect: Effect, seat: number, log:
       // One book (or none: the sighting is lost, Appendix B item 8) leaves no choice.
       const book = openBooks(b, s, effect.monster)[0];
       if (book) fillLog(b, s, book, effect.monster, seat, log);
-      else log.push({ type: 'logbook.lost', text: `Seat ${seat} has no logbook slot for the sighting`, seat });
+      else log.push({ type: 'logbook.lost', text: `${seatRef(seat)} has no logbook slot for the sighting`, seat });
       return;
     }
     case 'keelHit': {
@@ -306,7 +217,7 @@ function actionEffects(b: Board, s: Sheet, seat: number, log: Log): Effect[] {
       case 'numbered':
         if (!s.visited.includes(space)) {
           s.visited.push(space);
-          log.push({ type: 'island.visited', text: `Seat ${seat} visits island ${b.ids[space]}`, seat, space: b.ids[space], gold: island.gold ?? 0 });
+          log.push({ type: 'island.visited', text: `${seatRef(seat)} visits island ${b.ids[space]}`, seat, space: b.ids[space], gold: island.gold ?? 0 });
         }
         return [];
       case 'settlement':

@@ -8,7 +8,11 @@ const literals = <T extends string | number>(values: readonly T[]) => Type.Union
 export const optionsSchema = Type.Object(
   {
     map: Type.Union(MAP_IDS.map((m) => Type.Literal(m)), { default: 1, description: 'Map 1-4 (all players use it)' }),
-    maxRounds: Type.Integer({ minimum: 1, maximum: 100, default: 30, description: 'Engine safeguard: last possible round (multi-player)' }),
+    maxRounds: Type.Union([Type.Integer({ minimum: 1, maximum: 1000 }), Type.Null()], {
+      default: null,
+      description:
+        'Multi-player only: end the game after this round even if nobody has 3 stars (our rule, not the seed\'s). null (the default): the rules alone end the game, the round after a player reaches 3 stars. Solo games always last 16 rounds.',
+    }),
   },
   { additionalProperties: false },
 );

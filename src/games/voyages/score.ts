@@ -6,7 +6,7 @@ import { marauderGold, masteredSkills } from './map2.js';
 import { logbookGold } from './map3.js';
 import { harbourGold, lighthouseGold, towerGold } from './map4.js';
 import { STARS_TO_END } from './round.js';
-import { totalStars } from './rules.js';
+import { totalStars } from './effects.js';
 import type { Sheet, VoyagesState } from './types.js';
 
 export type Breakdown = Record<string, number>;

@@ -3,11 +3,15 @@ import { createRng, Random } from '../../engine/random.js';
 import type { SetupInput } from '../../engine/types.js';
 import { CARGO_KINDS } from './data.js';
 import { board, commonSheet, map2Sheet, map3Sheet, map4Sheet, type Board } from './maps.js';
-import { rollDice, settleRounds, startRound } from './round.js';
+import type { Log } from './effects.js';
+import { rolledText, rollDice, settleRounds, startRound } from './round.js';
 import type { Sheet, VoyagesOptions, VoyagesState } from './types.js';
 
-/** Bumped when a rules change would alter recorded games (DESIGN.md). */
-export const ENGINE_VERSION = 1;
+/**
+ * Bumped when a rules change would alter recorded games (DESIGN.md). Version 2: a duty skipped with
+ * `box: null` refuses crew `rows` (version 1 ignored them). Older games keep their version in the state.
+ */
+export const ENGINE_VERSION = 2;
 
 export function newSheet(b: Board): Sheet {
   const sheet = commonSheet(b);
@@ -42,12 +46,21 @@ export function newSheet(b: Board): Sheet {
   };
 }
 
-export function setup({ seats, options, seed }: SetupInput<VoyagesOptions>): VoyagesState {
+export function setup(input: SetupInput<VoyagesOptions>): VoyagesState {
+  return setupWithLog(input).state;
+}
+
+/** The setup's log: round 1's dice, map 3's dice damage and any forced first steps (§1.4 step 1). */
+export function setupLog(input: SetupInput<VoyagesOptions>): Log {
+  return setupWithLog(input).log;
+}
+
+function setupWithLog({ seats, options, seed, engineVersion }: SetupInput<VoyagesOptions>): { state: VoyagesState; log: Log } {
   const b = board(options.map);
   const rng = new Random(createRng(seed));
   const dice = rollDice(rng);
   const state: VoyagesState = {
-    engineVersion: ENGINE_VERSION,
+    engineVersion: engineVersion ?? ENGINE_VERSION,
     map: options.map,
     seats,
     maxRounds: options.maxRounds,
@@ -58,7 +71,8 @@ export function setup({ seats, options, seed }: SetupInput<VoyagesOptions>): Voy
     players: Array.from({ length: seats }, () => newSheet(b)),
     rng: rng.state,
   };
-  startRound(state, []);
-  settleRounds(state, []);
-  return state;
+  const log: Log = [{ type: 'round.rolled', text: rolledText(state.round, dice), round: state.round, dice }];
+  startRound(state, log);
+  settleRounds(state, log);
+  return { state, log };
 }

@@ -12,8 +12,11 @@ import type { CargoFeature, CargoKind, CrewRow, Logbook, MapId, MarauderSize, Mo
 export interface VoyagesOptions {
   /** Which map (1-4); all players use it (§1.3). */
   readonly map: MapId;
-  /** Engine safeguard (Appendix B, item 6): a multi-player game ends after this round at the latest. */
-  readonly maxRounds: number;
+  /**
+   * Our optional rule, not the seed's: a multi-player game ends after this round at the latest. null: no
+   * limit, only the 3-star end (§2.8). Games created before engine version 2 hold the old default 30.
+   */
+  readonly maxRounds: number | null;
 }
 
 /** Crew boxes (§2.6): traced boxes = normal + heroic + exhausted. */
@@ -129,7 +132,7 @@ export interface VoyagesState {
   readonly engineVersion: number;
   readonly map: MapId;
   readonly seats: number;
-  readonly maxRounds: number;
+  readonly maxRounds: number | null;
   round: number;
   /** The three shared dice of this round (§1.4 step 1). */
   dice: readonly [number, number, number];

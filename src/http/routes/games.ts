@@ -148,9 +148,10 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{ games: GameService }> = asy
     },
   }, async (request, reply) => {
     const { cursor, after, limit } = request.query;
-    const start = cursor !== undefined ? decodeVersionCursor(cursor) : (after ?? 0);
+    // No cursor and no `after`: from the start, with the game's version-0 'start' entry when it logs its setup.
+    const start = cursor !== undefined ? decodeVersionCursor(cursor) : after;
     const summary = await games.getGame(request.params.id);
-    const tag = etagOf('moves', summary.id, summary.version, viewerSeat(summary, request.player), start, limit ?? null);
+    const tag = etagOf('moves', summary.id, summary.version, viewerSeat(summary, request.player), start ?? 'start', limit ?? null);
     if (notModified(request, reply, tag, cacheControl(request.player, isOver(summary)))) return reply.status(304).send(null);
     return games.history(request.player, request.params.id, start, limit);
   });

@@ -8,7 +8,7 @@ import { at, box, duty, given, play, playAll, sail, sheet, steer } from './helpe
 const map1 = board(1);
 
 t.test('options: defaults, seat counts and unavailable maps', async (t) => {
-  t.same(voyages.validateOptions({}, 4), { ok: true, value: { map: 1, maxRounds: 30 } });
+  t.same(voyages.validateOptions({}, 4), { ok: true, value: { map: 1, maxRounds: null } }, 'no round limit by default: the 3-star end alone ends the game');
   const cases: [unknown, number, string][] = [
     [{}, 0, 'INVALID_SEAT_COUNT'],
     [{}, 13, 'INVALID_SEAT_COUNT'],
@@ -153,13 +153,21 @@ t.test('§2.6 a relic reward with no normal sailor is lost', async (t) => {
   t.same(sheet(state).crew, { normal: 0, heroic: 1, exhausted: 5 });
 });
 
-t.test('§2.8 safeguard: a multi-player game ends after maxRounds without a trigger', async (t) => {
-  let state: VoyagesState = { ...given({ seats: 2, dice: [1, 1, 1], round: 30 }) };
+t.test('our maxRounds option: a multi-player game ends after that round without a trigger', async (t) => {
+  let state: VoyagesState = { ...given({ seats: 2, dice: [1, 1, 1], round: 30 }), maxRounds: 30 };
   state = playAll(state, 0, [steer(0, 1), sail(1, 1), duty(box(0, 1))]).state;
   t.equal(state.over, false);
   state = playAll(state, 1, [steer(0, 1), sail(1, 1), duty(box(0, 1))]).state;
   t.equal(state.over, true);
   t.equal(state.finalRound, null);
+});
+
+t.test('§2.8 without maxRounds a multi-player game goes on past round 30 until a player has 3 stars', async (t) => {
+  let state: VoyagesState = { ...given({ seats: 2, dice: [1, 1, 1], round: 30 }) };
+  t.equal(state.maxRounds, null);
+  for (const seat of [0, 1]) state = playAll(state, seat, [steer(0, 1), sail(1, 1), duty(box(0, 1))]).state;
+  t.equal(state.over, false);
+  t.equal(state.round, 31);
 });
 
 t.test('§1.6 simultaneity: seats may act in any order within a round and reach the same state', async (t) => {
