@@ -35,12 +35,20 @@ import type { TimerOptions, TurnTimers } from './timers/timers.js';
 import type { WebhookDispatcher, WebhookOptions } from './webhooks/dispatcher.js';
 import type { WebhookService } from './webhooks/service.js';
 import { webhookRoutes } from './http/routes/webhooks.js';
+import { recordRoutes } from './http/routes/records.js';
+import { GameRecord } from './http/record-schemas.js';
+import { ResultsStore } from './store/results-store.js';
+import { ArchiveService } from './service/archive.js';
+import { RecordService } from './service/records.js';
+import { recordResolvers, recordSchema } from './graphql/records.js';
 
 export interface AppOptions {
   readonly databaseUrl: string;
   readonly logger?: FastifyServerOptions['logger'];
   readonly games?: readonly AnyGameDefinition[];
   readonly bodyLimit?: number;
+  /** Largest record POST /v1/records/verify accepts (default 8 MiB). */
+  readonly recordBodyLimit?: number;
   readonly snapshotEvery?: number;
   readonly stateCacheSize?: number;
   readonly poolSize?: number;
@@ -63,6 +71,7 @@ declare module 'fastify' {
     webhooks: WebhookService;
     deliveries: WebhookDispatcher;
     timers: TurnTimers;
+    archive: ArchiveService;
   }
 }
 
@@ -72,6 +81,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 65536,
+    // Starting the workers (onReady) creates pg-boss's schema on a new database: on a busy machine that
+    // takes longer than Fastify's 10 s default, which would fail the start.
+    pluginTimeout: 60_000,
     // Honour a caller's request id (for tracing across services); otherwise make one.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -93,6 +105,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const bots = new BotDriver(games, app.log);
   games.onCommitted(bots.onCommitted);
+  const store = new EventStore(db, connections.pool);
+  const records = new RecordService(store, games);
+  const archive = new ArchiveService(new ResultsStore(connections.pool), store, new Set(registry.keys()), app.log);
+  // Results and ratings follow each finished game at once; a start catches up on any a stop left behind.
+  games.onCommitted((game) => {
+    if (game.status === 'finished') archive.kick();
+  });
+  app.decorate('archive', archive);
   app.decorate('db', db).decorate('games', games).decorate('players', players).decorate('bots', bots).decorate('gameEvents', events);
   const asyncPlay = createAsyncPlay(app, {
     databaseUrl: options.databaseUrl,
@@ -110,11 +130,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await asyncPlay.stop();
     await bots.stop();
+    await archive.stop();
     await connections.close();
   });
 
   installErrorHandlers(app);
-  for (const shared of SHARED_SCHEMAS) app.addSchema(shared);
+  for (const shared of [...SHARED_SCHEMAS, GameRecord]) app.addSchema(shared);
 
   // @fastify/websocket must be registered at the root, before mercurius, for subscriptions.
   await app.register(websocket);
@@ -140,12 +161,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(gameTypeRoutes, { registry });
       await v1.register(gameRoutes, { games });
       await v1.register(webhookRoutes, { webhooks: asyncPlay.webhooks });
+      await v1.register(recordRoutes, { records, archive, registry, verifyBodyLimit: options.recordBodyLimit ?? 8 * 1024 * 1024 });
     },
     { prefix: '/v1' },
   );
   await app.register(mercurius, {
-    schema: schema + asyncPlaySchema,
-    resolvers: mergeResolvers(createResolvers(games, players, events), asyncPlayResolvers(asyncPlay.webhooks)) as never,
+    schema: schema + asyncPlaySchema + recordSchema,
+    resolvers: mergeResolvers(createResolvers(games, players, events), asyncPlayResolvers(asyncPlay.webhooks), recordResolvers(records, archive, registry)) as never,
     graphiql: true,
     path: '/graphql',
     context: async (request) => ({ player: await playerFromHeader(players, request.headers.authorization) }),
@@ -165,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       for (const gameId of await games.gamesWithBotTurns()) bots.kick(gameId);
       // Webhook delivery and turn timers; their first sweep picks up whatever a stop left due.
       await asyncPlay.start();
+      archive.kick();
     });
   }
   return app;

@@ -18,6 +18,7 @@ const ConfigSchema = Type.Object({
   ),
   /** Largest accepted request body, in bytes. */
   BODY_LIMIT: Type.Integer({ minimum: 1024, default: 65536 }),
+  RECORD_BODY_LIMIT: Type.Integer({ minimum: 1024, default: 8388608 }),
   /** Moves between two snapshots of a game's state. */
   SNAPSHOT_EVERY: Type.Integer({ minimum: 1, default: 100 }),
   /** Games whose state is kept in memory (least recently used are dropped). */
@@ -36,7 +37,7 @@ const ConfigSchema = Type.Object({
 
 export type Config = Static<typeof ConfigSchema>;
 
-const INTEGER_KEYS = new Set(['PORT', 'EMBEDDED_PG_PORT', 'BODY_LIMIT', 'SNAPSHOT_EVERY', 'STATE_CACHE_SIZE', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_MAX_PAYLOAD_BYTES']);
+const INTEGER_KEYS = new Set(['PORT', 'EMBEDDED_PG_PORT', 'BODY_LIMIT', 'RECORD_BODY_LIMIT', 'SNAPSHOT_EVERY', 'STATE_CACHE_SIZE', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_MAX_PAYLOAD_BYTES']);
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

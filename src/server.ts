@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     databaseUrl,
     logger: loggerOptions(config),
     bodyLimit: config.BODY_LIMIT,
+    recordBodyLimit: config.RECORD_BODY_LIMIT,
     snapshotEvery: config.SNAPSHOT_EVERY,
     stateCacheSize: config.STATE_CACHE_SIZE,
     webhooks: webhookSettings(config),
