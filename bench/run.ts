@@ -6,7 +6,8 @@
  *      (node:cluster, as `WORKERS` runs the service; src/cluster.ts), side by side;
  *   2. the cost of a move late in a long game (BENCH_LONG moves already in the log) against one early in
  *      a fresh game, warm (state cache) and cold (a server with STATE_CACHE_SIZE=0: snapshot + tail);
- *   3. per hosted engine: complete random games per second on one core, and the time to replay a full
+ *   3. archive and statistics latency for a player with BENCH_ARCHIVE_GAMES (10,000) finished games;
+ *   4. per hosted engine: complete random games per second on one core, and the time to replay a full
  *      recorded game (the fixtures under test/games/<id>/fixtures).
  * Knobs: BENCH_GAMES (50), BENCH_MOVES per game (100), BENCH_LONG (60000), BENCH_ENGINE_SECONDS (3),
  * BENCH_WORKERS (2).
@@ -24,6 +25,7 @@ import type { AnyGameDefinition } from '../src/engine/types.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/store/embedded-postgres.js';
 import { migrate } from '../src/store/migrate.js';
 import { nim } from '../test/support/nim.js';
+import { archiveBench } from './archive.js';
 
 const GAME_COUNT = Number(process.env.BENCH_GAMES ?? 50);
 const MOVES_PER_GAME = Number(process.env.BENCH_MOVES ?? 100);
@@ -233,6 +235,7 @@ try {
   const several = await throughput(`${WORKERS} processes`, multi.base, a, b);
   printThroughput([single, several]);
   await lateVersusEarly(warm.base, cold.base, db.url, a, b);
+  await archiveBench(http, warm.base, db.url);
   await engines();
 } finally {
   for (const child of servers) {

@@ -49,12 +49,20 @@ import { webhookRoutes } from './http/routes/webhooks.js';
 import { DEFAULT_RETENTION_OPTIONS, type RetentionOptions } from './jobs/retention.js';
 import { eventRoutes } from './http/routes/events.js';
 import { graphiqlRoutes } from './http/graphiql/graphiql.js';
+import { recordRoutes } from './http/routes/records.js';
+import { GameRecord } from './http/record-schemas.js';
+import { ResultsStore } from './store/results-store.js';
+import { ArchiveService } from './service/archive.js';
+import { RecordService } from './service/records.js';
+import { recordResolvers, recordSchema } from './graphql/records.js';
 
 export interface AppOptions {
   readonly databaseUrl: string;
   readonly logger?: FastifyServerOptions['logger'];
   readonly games?: readonly AnyGameDefinition[];
   readonly bodyLimit?: number;
+  /** Largest record POST /v1/records/verify accepts (default 8 MiB). */
+  readonly recordBodyLimit?: number;
   readonly snapshotEvery?: number;
   readonly stateCacheSize?: number;
   readonly poolSize?: number;
@@ -93,6 +101,7 @@ declare module 'fastify' {
     webhooks: WebhookService;
     deliveries: WebhookDispatcher;
     timers: TurnTimers;
+    archive: ArchiveService;
   }
 }
 
@@ -134,6 +143,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   feed.onResync((since) => void games.catchUp(since).catch((err: unknown) => app.log.error({ err }, 'catching up after the feed was lost failed')));
   const bots = new BotDriver(games, app.log);
   games.onCommitted(bots.onCommitted);
+  const store = new EventStore(db, connections.pool);
+  const records = new RecordService(store, games);
+  const archive = new ArchiveService(new ResultsStore(connections.pool), store, new Set(registry.keys()), app.log);
+  // Results and ratings follow each finished game at once; a start catches up on any a stop left behind.
+  games.onCommitted((game) => {
+    if (game.status === 'finished') archive.kick();
+  });
+  app.decorate('archive', archive);
   app.decorate('db', db).decorate('games', games).decorate('players', players).decorate('bots', bots).decorate('gameEvents', events);
   const asyncPlay = createAsyncPlay(app, {
     databaseUrl: options.databaseUrl,
@@ -154,13 +171,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await asyncPlay.stop();
     await bots.stop();
     await feed.stop();
+    await archive.stop();
     await connections.close();
     await redis?.quit();
   });
   await redis?.connect();
 
   installErrorHandlers(app);
-  for (const shared of SHARED_SCHEMAS) app.addSchema(shared);
+  for (const shared of [...SHARED_SCHEMAS, GameRecord]) app.addSchema(shared);
   const graphqlLimits = { ...DEFAULT_GRAPHQL_LIMITS, ...options.graphqlLimits };
 
   // CORS first, so that every answer (a 401 or a 429 included) carries its headers and a browser can read it.
@@ -213,13 +231,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(gameRoutes, { games });
       await v1.register(webhookRoutes, { webhooks: asyncPlay.webhooks });
       await v1.register(eventRoutes, { games, events });
+      await v1.register(recordRoutes, { records, archive, registry, verifyBodyLimit: options.recordBodyLimit ?? 8 * 1024 * 1024 });
     },
     { prefix: '/v1' },
   );
   // Subscription resolvers go to graphql-ws (below), not to Mercurius, whose subscriptions are off.
-  const { Subscription: subscriptionResolvers, ...resolvers } = mergeResolvers(createResolvers(games, players, events), asyncPlayResolvers(asyncPlay.webhooks));
+  const { Subscription: subscriptionResolvers, ...resolvers } = mergeResolvers(
+    createResolvers(games, players, events),
+    asyncPlayResolvers(asyncPlay.webhooks),
+    recordResolvers(records, archive, registry),
+  );
   await app.register(mercurius, {
-    schema: schema + asyncPlaySchema,
+    schema: schema + asyncPlaySchema + recordSchema,
     resolvers: resolvers as never,
     graphiql: false, // ours (src/http/graphiql) is served from local assets; Mercurius' loads from a CDN
     path: '/graphql',
@@ -249,6 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       for (const gameId of await games.gamesWithBotTurns()) bots.kick(gameId);
       // Webhook delivery and turn timers; their first sweep picks up whatever a stop left due.
       await asyncPlay.start();
+      archive.kick();
     });
   }
   return app;

@@ -23,6 +23,7 @@ const ConfigSchema = Type.Object({
   WORKERS: Type.Integer({ minimum: 0, maximum: 64, default: 1 }),
   /** Largest accepted request body, in bytes. */
   BODY_LIMIT: Type.Integer({ minimum: 1024, default: 65536 }),
+  RECORD_BODY_LIMIT: Type.Integer({ minimum: 1024, default: 8388608 }),
   /** Moves between two snapshots of a game's state. */
   SNAPSHOT_EVERY: Type.Integer({ minimum: 1, default: 100 }),
   /** Games whose state is kept in memory (least recently used are dropped). */

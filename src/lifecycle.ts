@@ -64,6 +64,7 @@ export async function startService(config: Config): Promise<RunningService> {
       databaseUrl,
       logger: loggerOptions(config),
       bodyLimit: config.BODY_LIMIT,
+      recordBodyLimit: config.RECORD_BODY_LIMIT,
       snapshotEvery: config.SNAPSHOT_EVERY,
       stateCacheSize: config.STATE_CACHE_SIZE,
       webhooks: webhookSettings(config),

@@ -11,6 +11,7 @@ export const TAGS = [
   { name: 'game types', description: 'The hosted games with the JSON Schemas of their options, moves and views.' },
   { name: 'games', description: 'Games, their moves, state and history; Server-Sent Events of their moves.' },
   { name: 'webhooks', description: 'Your webhook endpoints and their signed deliveries.' },
+  { name: 'records', description: 'Game records and their verification, player archives, statistics, ratings and leaderboards.' },
   { name: 'health', description: 'Liveness and readiness probes.' },
 ];
 
@@ -26,11 +27,11 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...)',
   401: 'No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED)',
   403: 'The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT)',
-  404: 'No such resource (NOT_FOUND, GAME_NOT_FOUND)',
+  404: 'No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND)',
   409: 'Conflicts with the current state (STALE_VERSION, NOT_YOUR_TURN, GAME_NOT_ACTIVE, SEAT_TAKEN, ...)',
   413: 'The body is larger than the limit (PAYLOAD_TOO_LARGE)',
   415: 'The body is not application/json (UNSUPPORTED_MEDIA_TYPE)',
-  422: 'The move is refused by the rules of the game (ILLEGAL_MOVE or a rule code of the game), or an idempotency key was reused with another request',
+  422: 'The move is refused by the rules of the game (ILLEGAL_MOVE or a rule code of the game), or an idempotency key was reused with another request, or a record took longer than its time budget to replay (VERIFY_BUDGET_EXCEEDED)',
   429: 'Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED)',
   503: 'The service is shutting down or overloaded: retry later',
 };

@@ -121,7 +121,7 @@ function isUniqueViolation(error: unknown): boolean {
   return text.includes('23505') || text.includes('Unique constraint') || text.includes('duplicate key');
 }
 
-/** One game with its seats in one round trip; JSON-built seats come back with dates as strings. */
+/** Games with their seats in one round trip (add a WHERE on g); JSON-built seats come back with dates as strings. */
 const GAME_WITH_SEATS = `
   SELECT g.id, g.type, g.engine_version AS "engineVersion", g.options, g.seat_count AS "seatCount", g.status,
          g.version, g.seed, g.seed_commitment AS "seedCommitment", g.created_by AS "createdById",
@@ -133,7 +133,7 @@ const GAME_WITH_SEATS = `
              'deadlineAt', s.deadline_at, 'reminderAt', s.reminder_at, 'reminded', s.reminded,
              'reserveSeconds', s.reserve_seconds) ORDER BY s.index)
            FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id), '[]') AS seats
-    FROM games g WHERE g.id = $1`;
+    FROM games g`;
 
 type JsonSeat = Omit<SeatRow, 'turnStartedAt' | 'deadlineAt' | 'reminderAt'> & {
   turnStartedAt: string | null;
@@ -142,6 +142,15 @@ type JsonSeat = Omit<SeatRow, 'turnStartedAt' | 'deadlineAt' | 'reminderAt'> & {
 };
 
 const toDate = (value: string | null): Date | null => (value === null ? null : new Date(value));
+
+type JsonGame = Omit<GameRow, 'seats'> & { seats: JsonSeat[] };
+
+function fromJsonGame(game: JsonGame): GameRow {
+  return {
+    ...game,
+    seats: game.seats.map((s) => ({ ...s, turnStartedAt: toDate(s.turnStartedAt), deadlineAt: toDate(s.deadlineAt), reminderAt: toDate(s.reminderAt) })),
+  };
+}
 
 export class EventStore {
   constructor(
@@ -195,18 +204,17 @@ export class EventStore {
   }
 
   async getGame(id: string): Promise<GameRow | null> {
-    const { rows } = await this.pool.query<Omit<GameRow, 'seats'> & { seats: JsonSeat[] }>(GAME_WITH_SEATS, [id]);
+    const { rows } = await this.pool.query<JsonGame>(`${GAME_WITH_SEATS} WHERE g.id = $1`, [id]);
     const game = rows[0];
-    if (!game) return null;
-    return {
-      ...game,
-      seats: game.seats.map((s) => ({
-        ...s,
-        turnStartedAt: toDate(s.turnStartedAt),
-        deadlineAt: toDate(s.deadlineAt),
-        reminderAt: toDate(s.reminderAt),
-      })),
-    };
+    return game ? fromJsonGame(game) : null;
+  }
+
+  /** Several games by id, in the order asked (unknown ids are left out). */
+  async getGames(ids: readonly string[]): Promise<GameRow[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.pool.query<JsonGame>(`${GAME_WITH_SEATS} WHERE g.id = ANY($1::uuid[])`, [ids]);
+    const byId = new Map(rows.map((row) => [row.id, fromJsonGame(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** Takes an empty seat before the start; false when it was taken meanwhile or the game started. */
