@@ -744,9 +744,9 @@ export interface VoyagesOptions {
    */
   map: 1 | 2 | 3 | 4;
   /**
-   * Engine safeguard: last possible round (multi-player)
+   * Multi-player only: end the game after this round even if nobody has 3 stars (our rule, not the seed's). null (the default): the rules alone end the game, the round after a player reaches 3 stars. Solo games always last 16 rounds.
    */
-  maxRounds: number;
+  maxRounds: number | null;
 }
 
 export type VoyagesMove =
