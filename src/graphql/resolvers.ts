@@ -47,6 +47,8 @@ export function createResolvers(games: GameService, players: PlayerService, even
       games.view(ctx.player, game.id, at ?? undefined),
     legalMoves: async (game: GameSummary, { seat }: { seat?: number | null }, ctx: MercuriusContext) =>
       (await games.legalMoves(ctx.player, game.id, seat ?? undefined)).moves,
+    legalMoveFamilies: async (game: GameSummary, { seat }: { seat?: number | null }, ctx: MercuriusContext) =>
+      (await games.legalMoves(ctx.player, game.id, seat ?? undefined)).families,
     history: (game: GameSummary, args: { after?: number | null; first?: number | null }, ctx: MercuriusContext) =>
       games.history(ctx.player, game.id, args.after ?? 0, args.first ?? undefined),
   };

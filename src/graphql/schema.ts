@@ -102,6 +102,8 @@ export const schema = /* GraphQL */ `
     view(at: Int): GameView!
     "The caller's legal moves now."
     legalMoves(seat: Int): [JSON!]!
+    "Move families for the caller's move spaces too large to list (same as REST legal-moves' families)."
+    legalMoveFamilies(seat: Int): [JSON!]!
     "The history, oldest first, redacted for the caller."
     history(after: Int, first: Int): MovePage!
   }

@@ -174,7 +174,16 @@ export const StateResponse = Type.Object({
 });
 
 export const LegalMovesQuery = Type.Object({ seat: Type.Optional(Type.Integer({ minimum: 0 })) });
-export const LegalMovesResponse = Type.Object({ version: Type.Integer(), seat: Nullable(Type.Integer()), moves: Type.Array(Json) });
+export const LegalMovesResponse = Type.Object({
+  version: Type.Integer(),
+  seat: Nullable(Type.Integer()),
+  moves: Type.Array(Json, { description: 'Concrete moves, each accepted as is.' }),
+  families: Type.Array(Json, {
+    description:
+      'Move families: move spaces too large to list (e.g. Puerto Rico\'s Mayor arrangements), each as { type, description, fixed, fields, constraints? }; ' +
+      'fields map a dotted path to a domain ({oneOf}, {integer:{min,max}}, {tree}, {bag}). Together with `moves` they are exactly the moves the game accepts. See README, "Legal moves".',
+  }),
+});
 
 export const HistoryQuery = Type.Object({
   after: Type.Optional(Type.Integer({ minimum: 0, description: 'return moves after this sequence number (the cursor)' })),
