@@ -20,10 +20,16 @@ t.test('a Puerto Rico Mayor turn offers every arrangement as a family, over REST
     const legal = (await ana.request('GET', `/v1/games/${id}/legal-moves`)).body;
     t.ok(Array.isArray(legal.families), 'families is always there');
     family = legal.families[0];
-    if (family || legal.moves.length === 0) break;
-    // Choose the Mayor whenever possible, so an arrangement turn comes soon.
-    const mayor = legal.moves.find((m: { role?: string }) => m.role === 'mayor');
-    await ana.request('POST', `/v1/games/${id}/moves`, { move: mayor ?? rng.pick(legal.moves), expectedVersion: legal.version });
+    if (family) break;
+    if (legal.moves.length === 0) {
+      // A bot is still to move (or the game is over): look again once the bots are idle.
+      const g = (await ana.request('GET', `/v1/games/${id}`)).body;
+      if (g.status !== 'active') { t.comment(JSON.stringify({ status: g.status, version: g.version, toMove: g.toMove, outcome: g.outcome })); break; }
+      continue;
+    }
+    // Build what she can (buildings make arrangements a real choice), then call the Mayor.
+    const wanted = legal.moves.find((m: { type: string; role?: string }) => m.type === 'build' || (i > 15 && m.role === 'mayor'));
+    await ana.request('POST', `/v1/games/${id}/moves`, { move: wanted ?? rng.pick(legal.moves), expectedVersion: legal.version });
   }
   if (!family) {
     t.fail('no Mayor arrangement turn came');
