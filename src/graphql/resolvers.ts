@@ -64,6 +64,8 @@ export function createResolvers(games: GameService, players: PlayerService, even
       budgeted(ctx, () => games.view(ctx.player, game.id, at ?? undefined)),
     legalMoves: (game: GameSummary, { seat }: { seat?: number | null }, ctx: MercuriusContext) =>
       budgeted(ctx, async () => (await games.legalMoves(ctx.player, game.id, seat ?? undefined)).moves),
+    legalMoveFamilies: (game: GameSummary, { seat }: { seat?: number | null }, ctx: MercuriusContext) =>
+      budgeted(ctx, async () => (await games.legalMoves(ctx.player, game.id, seat ?? undefined)).families),
     history: (game: GameSummary, args: PageArgs & { after?: number | null; first?: number | null }, ctx: MercuriusContext) =>
       budgeted(ctx, () => games.history(ctx.player, game.id, args.cursor ? decodeVersionCursor(args.cursor) : (args.after ?? undefined), args.limit ?? args.first ?? undefined)),
   };

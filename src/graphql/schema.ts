@@ -103,6 +103,8 @@ export const schema = /* GraphQL */ `
     view(at: Int): GameView!
     "The caller's legal moves now."
     legalMoves(seat: Int): [JSON!]!
+    "Move families for the caller's move spaces too large to list (same as REST legal-moves' families)."
+    legalMoveFamilies(seat: Int): [JSON!]!
     "The history, oldest first, redacted for the caller; page with cursor = nextCursor."
     history(cursor: String, limit: Int, after: Int @deprecated(reason: "use cursor"), first: Int @deprecated(reason: "use limit")): MovePage!
   }

@@ -190,7 +190,16 @@ export const StateResponse = Type.Object({
 });
 
 export const LegalMovesQuery = Type.Object({ seat: Type.Optional(Count()) });
-export const LegalMovesResponse = Type.Object({ version: Type.Integer(), seat: Nullable(Type.Integer()), moves: Type.Array(Json) });
+export const LegalMovesResponse = Type.Object({
+  version: Type.Integer(),
+  seat: Nullable(Type.Integer()),
+  moves: Type.Array(Json, { description: 'Concrete moves, each accepted as is.' }),
+  families: Type.Array(Json, {
+    description:
+      'Move families: move spaces too large to list (e.g. Puerto Rico\'s Mayor arrangements), each as { type, description, fixed, fields, constraints? }; ' +
+      'fields map a dotted path to a domain ({oneOf}, {integer:{min,max}}, {tree}, {bag}). Together with `moves` they are exactly the moves the game accepts. See README, "Legal moves".',
+  }),
+});
 
 export const HistoryQuery = Type.Object({
   cursor: Type.Optional(Text({ maxLength: 200, description: "the previous page's nextCursor: the page starts after that version; omitted: from the start, with a version-0 'start' entry when the game logs its setup" })),

@@ -476,16 +476,17 @@ export class GameService {
     return { version: live.version, seat: viewer, view: engine.view(live.state, viewer) };
   }
 
-  async legalMoves(caller: Caller, gameId: string, seatArg?: number): Promise<{ version: number; seat: number | null; moves: unknown[] }> {
+  /** The caller's concrete legal moves, and the move families (MoveFamily) for spaces too large to list. */
+  async legalMoves(caller: Caller, gameId: string, seatArg?: number): Promise<{ version: number; seat: number | null; moves: unknown[]; families: unknown[] }> {
     const player = requirePlayer(caller);
     const game = await this.requireGame(gameId);
     const seats = mySeats(player, game);
     const seat = seatArg ?? seats[0] ?? null;
     if (seat === null || !seats.includes(seat)) throw new ServiceError('NOT_YOUR_SEAT', 'you hold no such seat in this game');
-    if (game.status !== 'active') return { version: game.version, seat, moves: [] };
+    if (game.status !== 'active') return { version: game.version, seat, moves: [], families: [] };
     const engine = this.engine(game.type);
     const live = await this.live(game, engine);
-    return { version: live.version, seat, moves: [...engine.legalMoves(live.state, seat)] };
+    return { version: live.version, seat, moves: [...engine.legalMoves(live.state, seat)], families: [...(engine.moveFamilies?.(live.state, seat) ?? [])] };
   }
 
   /**

@@ -60,7 +60,7 @@ export const doubloons = (n: number): string => plural(n, 'doubloon');
 export const colonists = (n: number): string => plural(n, 'colonist');
 
 /** "a coffee plantation", "a quarry". */
-export const aTile = (tile: Tile): string => (tile === 'quarry' ? 'a quarry' : `a ${tile} plantation`);
+export const aTile = (tile: Tile): string => (tile === 'quarry' ? 'a quarry' : `${tile === 'indigo' ? 'an' : 'a'} ${tile} plantation`);
 
 /** "2 corn plantations", "1 quarry". */
 export const tiles = (n: number, tile: Tile): string => (tile === 'quarry' ? plural(n, 'quarry', 'quarries') : plural(n, `${tile} plantation`));

@@ -72,7 +72,7 @@ export const viewSchema = Type.Object(
     rulesVersion: Type.Integer({ description: 'the rules (engine) version the game began with; not the game version' }),
     map: literals(MAP_IDS),
     seats: Type.Integer({ minimum: 1, maximum: 12 }),
-    maxRounds: Type.Integer({ minimum: 1 }),
+    maxRounds: nullable(Type.Integer({ minimum: 1 }), 'our safety limit on rounds (not a rule of the seed); null: no limit'),
     round: Type.Integer({ minimum: 1 }),
     dice: Type.Array(Type.Integer({ minimum: 1, maximum: 6 }), { minItems: 3, maxItems: 3, description: "this round's three shared dice" }),
     finalRound: nullable(Type.Integer(), 'the last round once a player reached 3 stars'),
