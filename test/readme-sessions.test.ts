@@ -81,7 +81,7 @@ t.test('the GraphQL session runs document by document', async (t) => {
 
   let mover: string | undefined;
   for (let tries = 0; !mover && tries < 200; tries++) {
-    for (const token of [ana, ben]) if ((await post('MyTurn', {}, token)).myTurn.length > 0) mover = token;
+    for (const token of [ana, ben]) if ((await post('MyTurn', {}, token)).myTurn.items.length > 0) mover = token;
     if (!mover) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   t.ok(mover, 'one of the players is to move (after the bot, when it is governor)');

@@ -83,6 +83,10 @@ t.test('every answer to a set of real requests is documented and matches its sch
       t.equal(text, '', `${label}: documented without a body, sent none`);
       return null;
     }
+    if (media === 'application/x-ndjson') {
+      t.ok(documented.content[media], `${label}: documented as ndjson`);
+      return text;
+    }
     t.equal(media, 'application/json', label);
     const json = JSON.parse(text);
     const validate = validatorFor(operation, String(res.status), media);
@@ -182,6 +186,22 @@ t.test('every answer to a set of real requests is documented and matches its sch
   await call('POST', `${g}/resign`, 200, { token: ben, body: {} });
   await call('DELETE', w, 204, { token: a });
   await call('DELETE', w, 404, { token: a });
+
+  // The game is over (Ben resigned): its record, the players' archives, statistics and ratings.
+  const record = await call('GET', `${g}/record`, 200);
+  await call('GET', `/v1/games/${none}/record`, 404);
+  await call('POST', '/v1/records/verify', 200, { body: record });
+  await call('POST', '/v1/records/verify', 400, { body: { ...record, moves: 'none' } });
+  await app.archive.catchUp();
+  const anaId = ana.player.id as string;
+  await call('GET', `/v1/players/${anaId}/games`, 200);
+  await call('GET', `/v1/players/${none}/games`, 404);
+  await call('GET', `/v1/players/${anaId}/games.ndjson`, 200);
+  await call('GET', `/v1/players/${none}/games.ndjson`, 404);
+  await call('GET', `/v1/players/${anaId}/stats`, 200);
+  await call('GET', `/v1/players/${none}/stats`, 404);
+  await call('GET', '/v1/game-types/nim/leaderboard', 200);
+  await call('GET', '/v1/game-types/nope/leaderboard', 404);
 
   // Every operation was exercised with a success and (but for the health probes) an error.
   for (const { operation } of operations) {

@@ -49,7 +49,7 @@ t.test('GraphiQL runs a query with no network but loopback', async (t) => {
   t.match(response?.headers()['content-security-policy'] ?? '', /script-src 'self'/, 'scripts only from this origin');
   await page.locator('.graphiql-container').waitFor({ timeout: 30_000 });
 
-  await setEditor(page, '.graphiql-query-editor', 'query Mine { myTurn { id } gameTypes { id } }');
+  await setEditor(page, '.graphiql-query-editor', 'query Mine { myTurn { items { id } } gameTypes { id } }');
   await page.getByRole('button', { name: /headers/i }).click();
   await setEditor(page, '.graphiql-editor-tool', JSON.stringify({ authorization: `Bearer ${ana.token}` }));
   await page.locator('.graphiql-execute-button').click();
@@ -57,7 +57,7 @@ t.test('GraphiQL runs a query with no network but loopback', async (t) => {
   const result = page.locator('.graphiql-response .CodeMirror');
   await page.locator('.graphiql-response', { hasText: 'puerto-rico' }).waitFor({ timeout: 30_000 });
   const answer = JSON.parse(await result.evaluate((host) => (host as unknown as CodeMirrorHost).CodeMirror.getValue()));
-  t.same(answer.data.myTurn, [], 'the token from the Headers tab reached the server (myTurn needs it)');
+  t.same(answer.data.myTurn.items, [], 'the token from the Headers tab reached the server (myTurn needs it)');
   t.same(answer.data.gameTypes.map((g: { id: string }) => g.id).sort(), ['meuterer', 'navegador', 'nim', 'puerto-rico', 'voyages']);
   t.same(blocked, [], 'the page asked for nothing outside this machine');
   t.same(problems, [], 'no script errors');
