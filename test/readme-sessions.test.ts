@@ -96,14 +96,19 @@ t.test('the GraphQL session runs document by document', async (t) => {
   const ws = await app.injectWS('/graphql', { headers: { 'sec-websocket-protocol': 'graphql-transport-ws' } });
   t.teardown(() => ws.terminate());
   const inbox: any[] = [];
-  const arrived = new Promise<void>((resolve) =>
+  const arrived = new Promise<void>((resolve, reject) => {
+    ws.on('close', (code: number) => reject(new Error(`the socket closed (${code})`)));
     ws.on('message', (data: Buffer) => {
-      inbox.push(JSON.parse(data.toString()));
-      if (inbox.some((m) => m.type === 'next')) resolve();
-    }),
-  );
+      const message = JSON.parse(data.toString());
+      inbox.push(message);
+      // graphql-ws: subscribe only once the server has acknowledged the connection.
+      if (message.type === 'connection_ack') {
+        ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: doc('GameMoves'), variables: { id } } }));
+      }
+      if (message.type === 'next') resolve();
+    });
+  });
   ws.send(JSON.stringify({ type: 'connection_init', payload: {} }));
-  ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: doc('GameMoves'), variables: { id } } }));
   await arrived;
   t.equal(inbox.find((m) => m.type === 'next')?.payload.data.gameMoves.seq, 1, 'the subscription replays from the first move');
 });
