@@ -3,7 +3,7 @@
 # - deps: production dependencies only: no dev dependencies, and no optional ones, which are the Prisma
 #   CLI and TypeScript (optional peers of @prisma/client) and the embedded Postgres binaries (the image
 #   always uses DATABASE_URL; the embedded-postgres wrapper goes too);
-# - runtime: plain `node dist/server.js` (no tsx), code owned by root and read-only for the `node` user
+# - runtime: plain `node dist/server.js` (no TypeScript loader at run time), code owned by root and read-only for the `node` user
 #   that runs it. Migrations are applied at start (before listening), from prisma/migrations.
 FROM node:24-slim AS build
 WORKDIR /app
