@@ -906,7 +906,10 @@ export interface VoyagesView {
   rulesVersion: number;
   map: 1 | 2 | 3 | 4;
   seats: number;
-  maxRounds: number;
+  /**
+   * our safety limit on rounds (not a rule of the seed); null: no limit
+   */
+  maxRounds: number | null;
   round: number;
   /**
    * this round's three shared dice
