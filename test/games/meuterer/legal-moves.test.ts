@@ -36,6 +36,8 @@ const FIXED: unknown[] = [
   { type: 'pass' },
   ...[...ROLES, 'captain'].map((role) => ({ type: 'chooseAction', role })),
   ...[-1, 0, 1, 2, 3, 4, 5, 6, 7, 0.5].map((count) => ({ type: 'playConflict', count })),
+  ...CARDS.map((card) => ({ type: 'keepCards', cards: [card] })),
+  { type: 'keepCards', cards: [] },
   { type: 'offer' },
   { type: 'allocateSales', sales: 'all' },
   { type: 'keepCards', cards: ['ruby', 7] },
