@@ -6,7 +6,8 @@
 import { createRng, Random } from '../../engine/random.js';
 import type { Bot, BotInput } from '../../engine/types.js';
 import { CARGO_KINDS, CREW_ROWS, LOGBOOKS, PARTS, wrapDistance } from './data.js';
-import { board, commonSheet, map1Sheet, map2Sheet, map4Sheet, type Board } from './maps.js';
+import { board } from './maps.js';
+import { commonSheet, map1Sheet, map2Sheet, map4Sheet, type Board } from './board.js';
 import { boxMarked, GRID_COLUMNS, GRID_ROWS, heldKinds } from './map1.js';
 import { attackTargets, defeatedOf, skillActive } from './map2.js';
 import { broken, malfunctioning, openBooks, working } from './map3.js';

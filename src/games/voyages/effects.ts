@@ -1,12 +1,12 @@
 /**
  * Sheet effects every map shares (§2.4-§2.8): copying a sheet, stars, collected spaces, rewards as queue
  * items, relics. The map modules and the rules module both build on these; this module imports no map
- * module, so imports run one way: effects <- map1..map4 <- rules.
+ * module, so imports run one way: effects <- map1..map4 <- maps, and rules reads a map's rules from its board.
  */
 import { seatRef } from '../../engine/log-text.js';
 import type { LogEntry } from '../../engine/types.js';
 import type { StarSource } from './data.js';
-import { commonSheet, type Board, type Reward } from './maps.js';
+import { commonSheet, type Board, type Reward } from './board.js';
 import { starReason } from './texts.js';
 import { NO_SPACE, type Effect, type Sheet } from './types.js';
 
@@ -60,6 +60,16 @@ export function applyRelic(s: Sheet, seat: number, log: Log): boolean {
   s.crew.heroic += 1;
   log.push({ type: 'relic.applied', text: `${seatRef(seat)} makes a sailor heroic`, seat });
   return true;
+}
+
+/** §2.6: a sailor gained with no crew box left is lost. */
+export function loseSailor(seat: number, log: Log): void {
+  log.push({ type: 'sailor.lost', text: `${seatRef(seat)} has no crew box left: the sailor is lost`, seat });
+}
+
+/** A relic with no normal sailor to make heroic is wasted. */
+export function wasteRelic(seat: number, log: Log): void {
+  log.push({ type: 'relic.wasted', text: `${seatRef(seat)} has no normal sailor for the relic`, seat });
 }
 
 /** §2.7: rewards become queue items, left to right. */

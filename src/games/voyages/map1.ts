@@ -1,7 +1,7 @@
 /** Map 1, Trade Winds Blow (§3): the duty grid, cargo and settlements, the Dread. */
 import { CARGO_KINDS, type CargoKind } from './data.js';
-import { map1Sheet, type Board, type Feature } from './maps.js';
-import { collect, gainStar, rewardEffects, seatRef, type Log } from './effects.js';
+import { map1Sheet, type Board, type MapRules } from './board.js';
+import { collect, gainStar, isCollected, rewardEffects, seatRef, type Log } from './effects.js';
 import type { Effect, Sheet } from './types.js';
 
 // ---- cargo (§3.4) ----
@@ -97,8 +97,43 @@ export function fightDread(b: Board, s: Sheet, choice: 'normal' | 'heroic' | nul
   log.push({ type: 'dread.repelled', text: `${seatRef(seat)} loses a ${kind} sailor to the Dread`, seat, sailor: kind });
 }
 
-/** §3.2: cargo spaces and the Dread at the final space. */
-export function actionEffectsMap1(s: Sheet, feature: Extract<Feature, { kind: 'cargo' | 'dread' }>): Effect[] {
-  if (feature.kind === 'dread') return s.dreadDefeated ? [] : [{ k: 'dread' }];
-  return [{ k: 'cargo', cargo: feature.cargo, space: s.ship }];
-}
+// ---- map 1's part of the rules (§3.2, §3.4, §3.5) ----
+
+export const map1Rules: MapRules = {
+  effects: {
+    cargo: {
+      // A barrel goes on a track of the owner's choice; a single open track (or none) leaves no choice.
+      needsChoice: (_b, s, effect) => effect.cargo === 'barrel' && openTracks(s).length > 1,
+      resolve(_b, s, effect, seat, log) {
+        // §3.4: a full track refuses cargo.
+        const kind = effect.cargo === 'barrel' ? openTracks(s)[0] : effect.cargo;
+        if (kind === undefined || trackFull(s, kind)) {
+          log.push({ type: 'cargo.refused', text: `${seatRef(seat)} has no room for cargo`, seat });
+          return;
+        }
+        takeCargo(s, kind, seat, log);
+        collect(s, effect.space);
+      },
+    },
+    sell: {
+      needsChoice: (_b, s) => heldKinds(s).length > 0,
+      // Nothing held: nothing to sell, straight to the sailor.
+      resolve: (_b, s, effect) => s.queue.unshift({ k: 'settle', space: effect.space }),
+    },
+    dread: {
+      // Which sailor a lost fight costs, when he has both kinds and too few heroic ones to win.
+      needsChoice: (b, s) => s.crew.heroic > 0 && s.crew.normal > 0 && s.crew.heroic < map1Sheet(b).dread.heroicCost,
+      resolve: (b, s, _effect, seat, log) => fightDread(b, s, null, seat, log),
+    },
+  },
+  islands: {
+    settlement: (_b, s, space) => (isCollected(s, space) ? [] : [{ k: 'sell', space }]),
+  },
+  features: {
+    cargo: (b, s, space) => {
+      const feature = b.feature[space];
+      return feature?.kind === 'cargo' ? [{ k: 'cargo', cargo: feature.cargo, space }] : [];
+    },
+    dread: (_b, s) => (s.dreadDefeated ? [] : [{ k: 'dread' }]),
+  },
+};

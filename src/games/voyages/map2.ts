@@ -1,7 +1,7 @@
 /** Map 2, The Marauder's Reef (§5): skill rows, reefs, forts and marauder combat. */
 import { DIRECTIONS, MARAUDER_SIZES, type MarauderSize, type Skill } from './data.js';
-import { map2Sheet, type Board } from './maps.js';
-import { collect, gainStar, rewardEffects, seatRef, type Log } from './effects.js';
+import { map2Sheet, type Board, type MapRules } from './board.js';
+import { collect, gainStar, isCollected, rewardEffects, seatRef, type Log } from './effects.js';
 import type { Effect, Sheet } from './types.js';
 
 // ---- skills (§5.5) ----
@@ -133,3 +133,29 @@ export function marauderGold(b: Board, s: Sheet): number {
     return sum + value * (s.doubled.includes(size) ? marauders.fortMultiplier : 1);
   }, 0);
 }
+
+// ---- map 2's part of the rules (§5.3-§5.5) ----
+
+export const map2Rules: MapRules = {
+  effects: {
+    fort: {
+      needsChoice: (_b, s) => openForts(s).length > 1,
+      resolve(_b, s, effect, seat, log) {
+        const track = openForts(s)[0];
+        if (track) markFort(s, track, seat, log);
+        // Then, as at a settlement, the space is collected and the sailor gained.
+        s.queue.unshift({ k: 'settle', space: effect.space });
+      },
+    },
+    attack: {
+      needsChoice: (b, s) => attackTargets(b, s).length > 0,
+      // No target in reach: no attack this round (§5.4).
+      resolve: () => undefined,
+    },
+  },
+  islands: {
+    fort: (_b, s, space) => (isCollected(s, space) ? [] : [{ k: 'fort', space }]),
+  },
+  features: {},
+  heroicRecruits: armouryActive,
+};

@@ -3,8 +3,8 @@
  * malfunctions and their penalties, repairs by duty, shipyards, monster sightings and logbooks.
  */
 import { DIE_VALUES, LOGBOOKS, PARTS, type Logbook, type Monster, type Part } from './data.js';
-import { map3Sheet, type Board, type Reward } from './maps.js';
-import { gainStar, rewardEffects, seatRef, type Log } from './effects.js';
+import { map3Sheet, type Board, type MapRules, type Reward } from './board.js';
+import { gainStar, isCollected, rewardEffects, seatRef, type Log } from './effects.js';
 import type { Effect, PartState, Sheet } from './types.js';
 
 export const partIndex = (part: Part): number => PARTS.indexOf(part);
@@ -171,3 +171,54 @@ export function entryEffects(b: Board, s: Sheet, entered: readonly number[], sea
   if (last !== undefined && b.island[last] !== null && broken(b, s, 'keel')) effects.push({ k: 'keelHit' });
   return effects;
 }
+
+// ---- map 3's part of the rules (§6.4-§6.7) ----
+
+export const map3Rules: MapRules = {
+  effects: {
+    log: {
+      needsChoice: (b, s, effect) => openBooks(b, s, effect.monster).length > 1,
+      resolve(b, s, effect, seat, log) {
+        // One book (or none: the sighting is lost, Appendix B item 8) leaves no choice.
+        const book = openBooks(b, s, effect.monster)[0];
+        if (book) fillLog(b, s, book, effect.monster, seat, log);
+        else log.push({ type: 'logbook.lost', text: `${seatRef(seat)} has no logbook slot for the sighting`, seat });
+      },
+    },
+    keelHit: {
+      needsChoice: (b, s) => damageableParts(b, s).length > 1,
+      resolve(b, s, _effect, seat, log) {
+        const part = damageableParts(b, s)[0];
+        if (part) damage(b, s, part, 'keel', seat, log);
+      },
+    },
+    rowDone: {
+      // The duty star or the row reward, while the duty star is still to be had (§6.5).
+      needsChoice: (_b, s) => (s.stars.duty ?? 0) === 0,
+      // The duty star is gone: only the row reward remains.
+      resolve: (b, s, effect, seat, log) => s.queue.unshift(...rowReward(b, s, effect.part, seat, log)),
+    },
+    write: {
+      needsChoice: (b, s, effect) => writableValues(b, s, effect.part).length > 1,
+      resolve(b, s, effect, seat, log) {
+        const value = writableValues(b, s, effect.part)[0];
+        if (value !== undefined) s.queue.unshift(...writeNumber(b, s, effect.part, value, seat, log));
+      },
+    },
+    yard: {
+      needsChoice: (b, s) => reinforceableParts(b, s).length > 1,
+      resolve(b, s, effect, seat, log) {
+        const part = reinforceableParts(b, s)[0];
+        if (part) reinforce(b, s, part, seat, log);
+        // Then, as at a settlement, the space is collected and the sailor gained.
+        s.queue.unshift({ k: 'settle', space: effect.space });
+      },
+    },
+  },
+  islands: {
+    shipyard: (_b, s, space) => (isCollected(s, space) ? [] : [{ k: 'yard', space }]),
+  },
+  features: {},
+  // §6.4 mast penalty: sailor and relic sea spaces cannot be collected while the mast is broken.
+  crewSpacesClosed: (b, s) => broken(b, s, 'mast'),
+};

@@ -3,8 +3,8 @@
  * landing or reward, the watchtower grid, harbour buildings.
  */
 import { CREW_ROWS, DIE_VALUES, type CrewRow } from './data.js';
-import { map4Sheet, spaceAtAxial, type Board } from './maps.js';
-import { gainStar, rewardEffects, seatRef, type Log } from './effects.js';
+import { map4Sheet, spaceAtAxial, type Board, type MapRules } from './board.js';
+import { collect, gainStar, isCollected, loseSailor, rewardEffects, seatRef, wasteRelic, type Log } from './effects.js';
 import type { CrewRowState, Effect, Sheet } from './types.js';
 
 // ---- crew rows (§7.6) ----
@@ -177,6 +177,11 @@ export function anyBuilds(b: Board, s: Sheet): { building: number; value: number
   return DIE_VALUES.flatMap((value) => buildTargets(b, s, value).map((building) => ({ building, value })));
 }
 
+/** The writes a build item allows (`value` null: any value). */
+export function buildOptions(b: Board, s: Sheet, value: number | null): { building: number; value: number }[] {
+  return value === null ? anyBuilds(b, s) : buildTargets(b, s, value).map((building) => ({ building, value }));
+}
+
 /** Writes the box; its box reward, then the completion reward (§7.5). */
 export function build(b: Board, s: Sheet, building: number, value: number, seat: number, log: Log): Effect[] {
   const written = s.buildings[building];
@@ -199,3 +204,73 @@ export function harbourGold(b: Board, s: Sheet): number {
     return sum + spec.completion.reduce((g, r) => g + (r.type === 'harbourGold' ? r.value : 0), 0);
   }, 0);
 }
+
+// ---- map 4's part of the rules (§7.3-§7.6) ----
+
+export const map4Rules: MapRules = {
+  effects: {
+    // The crew rows replace the shared crew: a sailor joins a row, a relic promotes a row's sailor.
+    sailor: {
+      needsChoice: (b, s) => openRows(b, s).length > 1,
+      resolve(b, s, _effect, seat, log) {
+        // The only row with room takes the sailor; with none, it is lost.
+        const row = openRows(b, s)[0];
+        if (row) recruit(b, s, row, seat, log);
+        else loseSailor(seat, log);
+      },
+    },
+    relic: {
+      needsChoice: (_b, s) => rowsWith(s, false).length > 1,
+      resolve(_b, s, effect, seat, log) {
+        const row = rowsWith(s, false)[0];
+        if (!row) {
+          wasteRelic(seat, log);
+          return;
+        }
+        promote(s, row, seat, log);
+        collect(s, effect.space);
+      },
+    },
+    build: {
+      needsChoice: (b, s, effect) => buildOptions(b, s, effect.value).length > 1,
+      resolve(b, s, effect, seat, log) {
+        const only = buildOptions(b, s, effect.value)[0];
+        if (only) s.queue.unshift(...build(b, s, only.building, only.value, seat, log));
+        else log.push({ type: 'duty.skipped', text: `${seatRef(seat)} has no building for the write`, seat });
+      },
+    },
+    tower: {
+      needsChoice: (_b, s) => towerColumns(s).length > 1,
+      resolve(b, s, _effect, seat, log) {
+        const column = towerColumns(s)[0];
+        if (column !== undefined) s.queue.unshift(...visitTower(b, s, column, seat, log));
+      },
+    },
+    lightAny: {
+      needsChoice: (b, s) => unlit(b, s).length > 1,
+      resolve(b, s, _effect, seat, log) {
+        const target = unlit(b, s)[0];
+        if (target !== undefined) light(b, s, target, 'reward', seat, log);
+      },
+    },
+    sight: {
+      needsChoice: (b, s) => sightTargets(b, s).length > 0,
+      // No lighthouse in sight: nothing to light this round.
+      resolve: () => undefined,
+    },
+  },
+  islands: {
+    // §7.3 lighting by landing.
+    lighthouse: (b, s, space, seat, log) => {
+      light(b, s, space, 'landing', seat, log);
+      return [];
+    },
+    watchtower: (_b, s, space) => {
+      if (isCollected(s, space)) return [];
+      collect(s, space);
+      return [{ k: 'tower' }];
+    },
+  },
+  features: {},
+  crewFull: (b, s) => openRows(b, s).length === 0,
+};

@@ -1,5 +1,5 @@
 /** Movement (§2.2, §2.3) and exploration on entry (§2.5). */
-import { stopsShip, type Board } from './maps.js';
+import { stopsShip, type Board } from './board.js';
 import { seatRef, type Log } from './effects.js';
 import type { Sheet } from './types.js';
 

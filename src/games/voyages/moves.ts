@@ -4,7 +4,8 @@
  * code or null.
  */
 import { CARGO_KINDS, DIE_VALUES, LOGBOOKS, MARAUDER_SIZES, PARTS, wrapDistance, type CargoKind, type CrewRow, type MarauderSize, type Part, type Skill } from './data.js';
-import { board, map1Sheet, map2Sheet, map4Sheet, type Board } from './maps.js';
+import { board } from './maps.js';
+import { map1Sheet, map2Sheet, map4Sheet, type Board } from './board.js';
 import { fightDread, GRID_BOXES, gridValue, heldKinds, markBox, openBoxes, openTracks, sellCargo, takeCargo } from './map1.js';
 import { attackTargets, defeatMarauder, markFort, markSkillRow, openForts, skillActive, skillBoxCount, skillBoxFor } from './map2.js';
 import {

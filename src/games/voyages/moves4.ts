@@ -3,10 +3,11 @@
  * watchtower visits and lighting. `moves.ts` dispatches here.
  */
 import { CREW_ROWS, DIRECTIONS, type CrewRow } from './data.js';
-import type { Board } from './maps.js';
+import type { Board } from './board.js';
 import {
   abilityRow,
   build,
+  buildOptions,
   experienced,
   exhaustFromRow,
   light,
@@ -22,7 +23,7 @@ import {
 import { moveShip, sailPath } from './movement.js';
 import { sailText } from './texts.js';
 import { collect, seatRef, type Log } from './effects.js';
-import { awaiting, buildOptions, drain } from './rules.js';
+import { awaiting, drain } from './rules.js';
 import type { Effect, Sheet, VoyagesMove } from './types.js';
 
 const [ROW_A, ROW_B, ROW_C] = CREW_ROWS;

@@ -3,7 +3,8 @@
  * for them; when the last player finishes, the end check runs and the next dice are rolled.
  */
 import { Random } from '../../engine/random.js';
-import { board, commonSheet } from './maps.js';
+import { board } from './maps.js';
+import { commonSheet } from './board.js';
 import { legalMovesFor, playStep } from './moves.js';
 import { broken, rollDamage } from './map3.js';
 import { copySheet, totalStars, type Log } from './effects.js';

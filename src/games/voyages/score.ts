@@ -1,7 +1,8 @@
 /** Final scoring (§3.7) and the outcome: highest gold wins, ties shared (§2.8); solo wins with 3 stars (§4). */
 import type { Outcome } from '../../engine/types.js';
 import { CARGO_KINDS } from './data.js';
-import { board, commonSheet, map1Sheet, map2Sheet, type Board } from './maps.js';
+import { board } from './maps.js';
+import { commonSheet, map1Sheet, map2Sheet, type Board } from './board.js';
 import { marauderGold, masteredSkills } from './map2.js';
 import { logbookGold } from './map3.js';
 import { harbourGold, lighthouseGold, towerGold } from './map4.js';

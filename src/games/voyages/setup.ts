@@ -2,7 +2,8 @@
 import { createRng, Random } from '../../engine/random.js';
 import type { SetupInput } from '../../engine/types.js';
 import { CARGO_KINDS } from './data.js';
-import { board, commonSheet, map2Sheet, map3Sheet, map4Sheet, type Board } from './maps.js';
+import { board } from './maps.js';
+import { commonSheet, map2Sheet, map3Sheet, map4Sheet, type Board } from './board.js';
 import type { Log } from './effects.js';
 import { rolledText, rollDice, settleRounds, startRound } from './round.js';
 import type { Sheet, VoyagesOptions, VoyagesState } from './types.js';

@@ -3,7 +3,7 @@
  * directions, die changes, the ship's stop, duty boxes and star sources in the rules' own terms.
  */
 import { DIRECTION_NAMES, type StarSource } from './data.js';
-import { map2Sheet, stopsShip, type Board } from './maps.js';
+import { map2Sheet, stopsShip, type Board } from './board.js';
 
 /** "1 space", "2 spaces". */
 export const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

@@ -1,21 +1,22 @@
 /**
- * Property test: thousands of seeded games, random and bot, 3 and 4 players, with and without
- * pirates, played to the end through the shared harness (legalMoves and apply agree, apply never
- * mutates, the state is plain JSON, a replay gives the same state) plus Meuterer's own invariants and,
- * every tenth move, a wider agreement check: apply accepts exactly the listed moves among candidates.
+ * Property test: seeded games, random and bot, 3 and 4 players, with and without pirates, played to the
+ * end through the shared harness (legalMoves and apply agree, apply never mutates, the state is plain
+ * JSON, a replay gives the same state) plus Meuterer's own invariants after every move. Whether apply
+ * accepts exactly the listed moves among wide candidates is legal-moves.test.ts' job.
  *
- * PROPERTY_GAMES sets the number of games (default 2000, split evenly over the 8 configurations).
+ * PROPERTY_GAMES sets the number of games, split evenly over the 8 configurations: a quick seeded run
+ * of 160 by default, 2000 (or more) for a long one.
  */
 import assert from 'node:assert/strict';
 import t from 'tap';
-import { CAPTAIN_CARD_VALUES, CARDS, HAND_SIZE, LOADING_CLERK_EXTRA, ROLES, type Card } from '../../../src/games/meuterer/data.js';
+import { CARDS, HAND_SIZE, LOADING_CLERK_EXTRA, ROLES, type Card } from '../../../src/games/meuterer/data.js';
 import { meuterer } from '../../../src/games/meuterer/index.js';
 import { fullDeck } from '../../../src/games/meuterer/setup.js';
-import type { MeutererMove, MeutererState } from '../../../src/games/meuterer/types.js';
+import type { MeutererState } from '../../../src/games/meuterer/types.js';
 import { playGame } from '../../support/engine-harness.js';
 import { allCards } from './helpers.js';
 
-const GAMES = Number(process.env.PROPERTY_GAMES ?? 2000);
+const GAMES = Number(process.env.PROPERTY_GAMES ?? 160);
 
 function cardCounts(list: readonly Card[]): string {
   return CARDS.map((c) => list.filter((x) => x === c).length).join(',');
@@ -48,41 +49,6 @@ function checkState(before: MeutererState, after: MeutererState, where: string, 
   if (after.round > before.round) assert.equal(after.round, before.round + 1, `${where}: rounds advance one at a time`);
 }
 
-/**
- * A universe of candidate moves for the seat to act: every simple move of every phase, the listed
- * allocations and keeps, and near misses of them. `apply` must accept exactly the listed ones.
- */
-function candidates(state: MeutererState): MeutererMove[] {
-  const listed = meuterer.legalMoves(state, state.turn);
-  const out: MeutererMove[] = [
-    ...CAPTAIN_CARD_VALUES.map((value): MeutererMove => ({ type: 'setCaptainCard', value })),
-    ...CARDS.map((card): MeutererMove => ({ type: 'offer', card })),
-    { type: 'pass' },
-    ...ROLES.map((role): MeutererMove => ({ type: 'chooseAction', role })),
-    ...Array.from({ length: 7 }, (_, count): MeutererMove => ({ type: 'playConflict', count })),
-    ...CARDS.map((card): MeutererMove => ({ type: 'keepCards', cards: [card] })),
-    { type: 'keepCards', cards: [] },
-  ];
-  for (const move of listed) {
-    out.push(move);
-    if (move.type === 'allocateSales' && move.sales[0] !== undefined) {
-      const [first, ...others] = move.sales;
-      out.push({ type: 'allocateSales', sales: [{ ...first, count: first.count + 1 }, ...others] });
-      out.push({ type: 'allocateSales', sales: others });
-    }
-    if (move.type === 'keepCards') out.push({ type: 'keepCards', cards: [...move.cards, 'conflict'] });
-  }
-  return out;
-}
-
-function checkAgreement(state: MeutererState, where: string): void {
-  const listed = new Set(meuterer.legalMoves(state, state.turn).map((m) => JSON.stringify(m)));
-  for (const move of candidates(state)) {
-    const accepted = meuterer.apply(state, state.turn, move).ok;
-    assert.equal(accepted, listed.has(JSON.stringify(move)), `${where}: apply and legalMoves disagree on ${JSON.stringify(move)}`);
-  }
-}
-
 const CONFIGS = [3, 4].flatMap((seats) => [false, true].flatMap((pirates) => ['random', 'greedy'].map((policy) => ({ seats, pirates, policy }))));
 
 t.test(`property: ${GAMES} complete games keep every invariant`, async (t) => {
@@ -102,7 +68,6 @@ t.test(`property: ${GAMES} complete games keep every invariant`, async (t) => {
         deepEvery: 7,
         check: (before, after, _seat, _move, index) => {
           checkState(before as MeutererState, after as MeutererState, `${seed} move#${index}`, deck);
-          if (index % 10 === 0) checkAgreement(before as MeutererState, `${seed} move#${index}`);
           rounds = (after as MeutererState).round;
         },
       });

@@ -1,7 +1,8 @@
 /** Builders for Voyages rule tests: a state "given" by a scenario, and moves that must be accepted. */
 import assert from 'node:assert/strict';
 import { voyages } from '../../../src/games/voyages/index.js';
-import { board, spaceIndex } from '../../../src/games/voyages/maps.js';
+import { spaceIndex } from '../../../src/games/voyages/board.js';
+import { board } from '../../../src/games/voyages/maps.js';
 import type { MapId } from '../../../src/games/voyages/data.js';
 import type { Sheet, VoyagesMove, VoyagesState } from '../../../src/games/voyages/types.js';
 import type { LogEntry } from '../../../src/engine/types.js';

@@ -1,6 +1,7 @@
 /** Map 4 rules beyond the golden scenarios (§7), as given/when/then. */
 import t from 'tap';
 import { voyages } from '../../../src/games/voyages/index.js';
+import { lighthouseGold } from '../../../src/games/voyages/map4.js';
 import { board } from '../../../src/games/voyages/maps.js';
 import type { Sheet, VoyagesMove } from '../../../src/games/voyages/types.js';
 import { at as atOn, given, play, playAll, sail, sheet, steer } from './helpers.js';
@@ -25,6 +26,11 @@ t.test('setup on map 4: START F10, 2 sailors in each row, nothing lit, empty har
   t.same(s.rows, [0, 1, 2].map(() => ({ normal: 2, heroic: 0, exhausted: 0, added: 0 })));
   t.same(s.crew, { normal: 6, heroic: 0, exhausted: 0 });
   t.same([s.lit, s.buildings.length, s.tower.length], [[], 7, 16]);
+});
+
+t.test('§7.3: with no lighthouse lit, the track scores no gold', async (t) => {
+  const s = sheet(given({ map: 4, dice: [1, 2, 3] }));
+  t.same([s.lit, lighthouseGold(map4, s)], [[], 0]);
 });
 
 t.test('§1.5 map 4: a die change names the crew row of each sailor spent', async (t) => {
