@@ -25,7 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../store/database.js';
 import type { GameService } from '../service/game-service.js';
 import type { Clock } from '../timers/clock.js';
-import { renderPayload } from './payload.js';
+import { batchSource, renderPayload, type PayloadSource } from './payload.js';
 import { postWebhook, type SendResult } from './sender.js';
 import { signHeaders } from './signing.js';
 import type { UrlPolicy } from './url-guard.js';
@@ -177,9 +177,10 @@ export class WebhookDispatcher {
   private async sendBatch(batch: readonly LeasedDelivery[]): Promise<boolean> {
     const started = performance.now();
     const outcomes: Outcome[] = [];
+    const source = batchSource(this.games, batch[0]!.seq, batch.at(-1)!.seq);
     for (const d of batch) {
       if (outcomes.length > 0 && (performance.now() - started > this.options.timeoutMs || this.life.closing)) break;
-      const outcome = await this.attempt(d);
+      const outcome = await this.attempt(d, source);
       outcomes.push(outcome);
       if (outcome.status !== 'delivered') break;
     }
@@ -212,13 +213,13 @@ export class WebhookDispatcher {
   }
 
   /** One attempt: render the body the first time, sign, send; the outcome says what to record. */
-  private async attempt(d: LeasedDelivery): Promise<Outcome> {
+  private async attempt(d: LeasedDelivery, source: PayloadSource): Promise<Outcome> {
     let body = d.payload;
     let result: SendResult;
     if (body === null) {
       try {
         body = await renderPayload(
-          this.games,
+          source,
           { id: d.owner_id, name: d.owner_name },
           { eventType: d.event_type, gameId: d.game_id, seq: d.seq, seat: d.seat, createdAt: d.created_at },
           this.options.maxPayloadBytes,
