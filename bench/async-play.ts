@@ -6,8 +6,13 @@
  *      same machine load;
  *   2. the time from a move's HTTP answer to its signed delivery at a local receiver (p50/p99).
  *      Moves come back to back unless BENCH_PACE_MS spaces them (one game's deliveries go out one at a time,
- *      in order, so a single game moving faster than its endpoint's round trip builds a queue).
- * Knobs: BENCH_MOVES (400), BENCH_PACE_MS (0).
+ *      in order, so a single game moving faster than its endpoint's round trip builds a queue);
+ *   3. delivery throughput: BENCH_GAMES games played side by side at BENCH_RATE moves/s in all (0: as fast
+ *      as the service takes them), both players of each with an endpoint for every event; it prints moves/s,
+ *      delivered moves/s and events/s (all types) and the lag from each move's answer to its move.made
+ *      reaching both endpoints (p50/p99). Delivery keeps up when the delivered rate matches the played one
+ *      and the lag stays flat.
+ * Knobs: BENCH_MOVES (400), BENCH_PACE_MS (0), BENCH_GAMES (20), BENCH_GAME_MOVES (100), BENCH_RATE (120).
  */
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +23,9 @@ import { nim } from '../test/support/nim.js';
 
 const MOVES = Number(process.env.BENCH_MOVES ?? 400);
 const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 0);
+const GAMES = Number(process.env.BENCH_GAMES ?? 20);
+const GAME_MOVES = Number(process.env.BENCH_GAME_MOVES ?? 100);
+const RATE = Number(process.env.BENCH_RATE ?? 120);
 const server = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const name = `portolan_bench_async_${process.pid}`;
 const admin = async (sql: string) => {
@@ -32,13 +40,19 @@ const url = new URL(server);
 url.pathname = `/${name}`;
 try {
   await migrate(url.toString());
+  // Each move's move.made reaches two endpoints: the time is the second arrival's (every watcher served).
   const arrivals = new Map<string, number>();
+  const firstHalf = new Set<string>();
+  let received = 0;
   const receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const event = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      if (event.type === 'move.made') arrivals.set(`${event.data.gameId}:${event.data.version}`, performance.now());
+      received++;
+      const key = `${event.data.gameId}:${event.data.version}`;
+      if (event.type === 'move.made' && !firstHalf.delete(key)) firstHalf.add(key);
+      else if (event.type === 'move.made') arrivals.set(key, performance.now());
       res.writeHead(204).end();
     });
   });
@@ -57,7 +71,8 @@ try {
     return res.json();
   };
   const players = await Promise.all(['A', 'B', 'C', 'D'].map((n) => post('/v1/players', null, { name: n })));
-  for (const p of players.slice(2)) await post('/v1/webhooks', p.token, { url: `http://127.0.0.1:${port}/`, events: ['move.made', 'turn.started', 'game.finished'] });
+  const hook = (p: { token: string }) => post('/v1/webhooks', p.token, { url: `http://127.0.0.1:${port}/`, events: ['move.made', 'turn.started', 'game.finished'] });
+  for (const p of players.slice(2)) await hook(p);
   const newGame = async (a: any, b: any) => {
     const g = await post('/v1/games', a.token, { type: 'nim', seats: 2, options: { stones: 10_000 } });
     await post(`/v1/games/${g.id}/join`, b.token, {});
@@ -86,6 +101,38 @@ try {
   console.log(`no endpoints:        p50 ${f(pct(lat.quiet, 50))}  p99 ${f(pct(lat.quiet, 99))}`);
   console.log(`2 endpoints watching: p50 ${f(pct(lat.watched, 50))}  p99 ${f(pct(lat.watched, 99))}`);
   console.log(`## Move answered -> signed move.made received: ${delays.length}/${MOVES} delivered, p50 ${f(pct(delays, 50))}  p99 ${f(pct(delays, 99))}`);
+
+  // 3. Throughput: many games at once, every move watched by both players' endpoints.
+  const pairs = await Promise.all(Array.from({ length: GAMES }, async (_, i) => {
+    const pair = await Promise.all([`P${i}a`, `P${i}b`].map((n) => post('/v1/players', null, { name: n })));
+    for (const p of pair) await hook(p);
+    return { pair, id: await newGame(pair[0], pair[1]) };
+  }));
+  arrivals.clear();
+  answered.clear();
+  const receivedBefore = received;
+  const start = performance.now();
+  await Promise.all(pairs.map(async ({ pair, id }, g) => {
+    for (let i = 0; i < GAME_MOVES; i++) {
+      // Game g's i-th move is due at its slot of the overall rate (no catching up in bursts: a late move waits for nothing).
+      const due = start + ((i * GAMES + g) * 1000) / RATE;
+      if (RATE > 0 && due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
+      await post(`/v1/games/${id}/moves`, pair[i % 2].token, { move: { type: 'take', count: 1 } });
+      answered.set(`${id}:${i + 1}`, performance.now());
+    }
+  }));
+  const played = performance.now() - start;
+  const total = GAMES * GAME_MOVES;
+  const deadline = performance.now() + 60_000;
+  while (arrivals.size < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const lastArrival = Math.max(...arrivals.values());
+  const lags = [...answered].flatMap(([key, t]) => (arrivals.has(key) ? [arrivals.get(key)! - t] : []));
+  const events = received - receivedBefore;
+  const seconds = (lastArrival - start) / 1000;
+  console.log(`## Throughput: ${GAMES} games x ${GAME_MOVES} moves side by side${RATE > 0 ? ` at up to ${RATE} moves/s` : ''}, 2 endpoints per game (move.made, turn.started, game.finished)`);
+  console.log(`played: ${(total / (played / 1000)).toFixed(0)} moves/s; move.made delivered to both endpoints ${arrivals.size}/${total} (${events} events in all)`);
+  console.log(`delivered: ${(arrivals.size / seconds).toFixed(0)} moves/s, ${(events / seconds).toFixed(0)} events/s (first move to last delivery: ${seconds.toFixed(1)} s)`);
+  console.log(`delivery lag (move answered -> move.made received by both endpoints): p50 ${f(pct(lags, 50))}  p99 ${f(pct(lags, 99))}`);
   await app.close();
   receiver.close();
 } finally {

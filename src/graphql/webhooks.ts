@@ -93,6 +93,12 @@ export const asyncPlaySchema = /* GraphQL */ `
     attemptLog: [WebhookAttempt!]!
   }
 
+  type WebhookRetry {
+    endpointId: ID!
+    "Pending deliveries now due."
+    pending: Int!
+  }
+
   type WebhookDeliveryPage {
     items: [WebhookDelivery!]!
     nextCursor: String
@@ -113,6 +119,8 @@ export const asyncPlaySchema = /* GraphQL */ `
     deleteWebhook(id: ID!): Boolean!
     "Sends a delivery again now (same webhook-id and body)."
     redeliverWebhook(endpointId: ID!, deliveryId: ID!): WebhookDelivery!
+    "Sends the endpoint's pending deliveries now, in order per game, without waiting for their retry times (after a receiver outage)."
+    retryWebhook(id: ID!): WebhookRetry!
   }
 `;
 
@@ -180,6 +188,7 @@ export function asyncPlayResolvers(webhooks: WebhookService) {
       },
       redeliverWebhook: (_: unknown, { endpointId, deliveryId }: { endpointId: string; deliveryId: string }, ctx: MercuriusContext) =>
         webhooks.redeliver(ctx.player, endpointId, deliveryId),
+      retryWebhook: (_: unknown, { id }: { id: string }, ctx: MercuriusContext) => webhooks.retryNow(ctx.player, id),
     },
   };
 }

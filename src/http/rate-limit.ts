@@ -53,6 +53,7 @@ export const MUTATION_BUCKETS: Readonly<Record<string, Bucket>> = {
   rotateWebhookSecret: 'webhook-change',
   deleteWebhook: 'webhook-change',
   redeliverWebhook: 'webhook-change',
+  retryWebhook: 'webhook-change',
 };
 
 function bucketMax(limits: RateLimits, bucket: Bucket): number {

@@ -1,6 +1,7 @@
 /**
- * Wires asynchronous play into the app: the job queue (pg-boss), the webhook delivery worker and its
- * management service, and the turn timers. Workers start when the app is ready and stop when it closes;
+ * Wires asynchronous play into the app: the job queue (pg-boss) with the turn timers and the retention
+ * purge on it, the webhook delivery worker (woken by commits and its own timers, see
+ * src/webhooks/dispatcher.ts) and its management service. Workers start when the app is ready and stop when it closes;
  * with `workers: false` nothing runs (the outbox still fills: another instance, or a later start, delivers).
  */
 import type { FastifyInstance } from 'fastify';
@@ -59,7 +60,7 @@ export function createAsyncPlay(app: FastifyInstance, options: AsyncPlayOptions)
     async start() {
       if (options.workers === false || boss) return;
       boss = await startQueue(options.databaseUrl, app.log);
-      await dispatcher.start(boss);
+      await dispatcher.start();
       await timers.start(boss);
       await scheduleRetention(boss, options.db, { ...DEFAULT_RETENTION_OPTIONS, ...options.retention }, options.clock, app.log);
       const bots = options.bots;

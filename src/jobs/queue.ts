@@ -1,8 +1,13 @@
 /**
  * The Postgres job queue (pg-boss 10, in its own schema `pgboss`, created at start). It schedules work:
- * "deliver the next webhooks of this endpoint and game", "this turn's reminder or deadline is due".
- * The truth stays in our tables (deliveries, seat deadlines), and each worker also sweeps those tables
- * at start and every few seconds, so a job lost in a crash only delays work, never loses it.
+ * "this turn's reminder or deadline is due", "purge what retention allows". The truth stays in our tables
+ * (seat deadlines), and each worker also sweeps them at start and every so often, so a job lost in a crash
+ * only delays work, never loses it. (Webhook deliveries need no job: their outbox rows are their queue,
+ * see src/webhooks/dispatcher.ts.)
+ *
+ * An idle service must cost Postgres next to nothing (about one statement a second at most, in all):
+ * every poll here is a statement, so the queue's own clocks run slowly. pg-boss checks its cron table every
+ * 45 s and fetches the jobs cron made as rarely; maintenance stays at its 2 minutes.
  */
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,6 +22,8 @@ export async function startQueue(databaseUrl: string, log: FastifyBaseLogger): P
     application_name: 'portolan-jobs',
     // Cron for the retention purge (src/jobs/retention.ts); the sweeps run in-process.
     schedule: true,
+    cronMonitorIntervalSeconds: 45,
+    cronWorkerIntervalSeconds: 45,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();

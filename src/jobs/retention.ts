@@ -78,7 +78,8 @@ async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
 /** The purge as a scheduled job: registered (idempotently) by every instance, run by one per occurrence. */
 export async function scheduleRetention(boss: JobQueue, db: Database, options: RetentionOptions, clock: Clock, log: FastifyBaseLogger): Promise<void> {
   await boss.createQueue(RETENTION_QUEUE);
-  await boss.work(RETENTION_QUEUE, async () => {
+  // An hourly job: a minute's wait for it costs nothing, a poll every second would (src/jobs/queue.ts).
+  await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
     const purged = await purgeExpired(db, options, clock.now());
     log.info({ purged }, 'retention purge');
   });

@@ -22,6 +22,14 @@ import type { Caller, CreateGame, GameSummary, MoveRecord, MoveResult, Page, Ser
 
 export type * from './types.js';
 
+/** What one version looks like to a caller: the view after it and, for a move, the move as its history shows it. */
+export interface EventView {
+  readonly version: number;
+  readonly seat: number | null;
+  readonly view: unknown;
+  readonly move: MoveRecord | null;
+}
+
 /** After a commit of this instance: the game as committed, and the webhook deliveries written with it. */
 export type CommitListener = (game: GameRow, deliveries: number) => void;
 
@@ -523,19 +531,32 @@ export class GameService {
    * as `caller`'s history shows it. The same as GET /state?at=seq and the history's record, with one
    * state rebuild at most (none while the version is recent).
    */
-  async eventView(caller: Caller, gameId: string, seq: number): Promise<{ version: number; seat: number | null; view: unknown; move: MoveRecord | null }> {
+  async eventView(caller: Caller, gameId: string, seq: number): Promise<EventView> {
+    const [view] = await this.eventViews(caller, gameId, seq, seq);
+    if (!view) throw new ServiceError('BAD_REQUEST', `no move ${seq}`);
+    return view;
+  }
+
+  /**
+   * `eventView` for every version from `from` to `to` (a webhook batch): one game read, one read of the
+   * moves, one state rebuild at most.
+   */
+  async eventViews(caller: Caller, gameId: string, from: number, to: number): Promise<EventView[]> {
     const game = await this.requireGame(gameId);
     const engine = this.engine(game.type);
-    if (!Number.isInteger(seq) || seq < 0 || seq > game.version) throw new ServiceError('BAD_REQUEST', `seq must be between 0 and ${game.version}`);
+    for (const seq of [from, to]) {
+      if (!Number.isInteger(seq) || seq < 0 || seq > game.version) throw new ServiceError('BAD_REQUEST', `seq must be between 0 and ${game.version}`);
+    }
     const viewer = viewerSeat(caller, game);
-    const at = async (v: number) => this.recent.get(`${gameId}:${v}`)?.state ?? stateAt(this.store, engine, game, v);
-    if (seq === 0) return { version: 0, seat: viewer, view: engine.view(await at(0), viewer), move: null };
-    const [row] = await this.store.moves(gameId, seq - 1, 1);
-    if (!row) throw new ServiceError('BAD_REQUEST', `no move ${seq}`);
-    const before = await at(seq - 1);
-    const after = this.recent.get(`${gameId}:${seq}`)?.state ?? applyStored(engine, gameId, before, [row]);
-    const [move] = this.redactPage(engine, game, before, [row], viewer);
-    return { version: seq, seat: viewer, view: engine.view(after, viewer), move: move ?? null };
+    const start = Math.max(0, from - 1);
+    let state = this.recent.get(`${gameId}:${start}`)?.state ?? (await stateAt(this.store, engine, game, start));
+    const views: EventView[] = from === 0 ? [{ version: 0, seat: viewer, view: engine.view(state, viewer), move: null }] : [];
+    for (const row of to > start ? await this.store.moves(gameId, start, to - start) : []) {
+      const [move] = this.redactPage(engine, game, state, [row], viewer);
+      state = this.recent.get(`${gameId}:${row.seq}`)?.state ?? applyStored(engine, gameId, state, [row]);
+      views.push({ version: row.seq, seat: viewer, view: engine.view(state, viewer), move: move ?? null });
+    }
+    return views;
   }
 
   /** The current state, from the cache or rebuilt from the log (snapshot plus later moves). */

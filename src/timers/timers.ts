@@ -25,7 +25,11 @@ export interface TimerOptions {
   readonly sweepIntervalMs: number;
 }
 
-export const DEFAULT_TIMER_OPTIONS: TimerOptions = { sweepIntervalMs: 5_000 };
+/** The sweep is a safety net for jobs a crash lost; the jobs themselves are fetched every JOB_POLL_SECONDS. */
+export const DEFAULT_TIMER_OPTIONS: TimerOptions = { sweepIntervalMs: 30_000 };
+
+/** How late a due reminder or deadline may fire: turn clocks run in hours and days, an idle poll costs a statement. */
+const JOB_POLL_SECONDS = 5;
 
 interface TimerJob {
   readonly gameId: string;
@@ -63,7 +67,7 @@ export class TurnTimers {
   async start(boss: JobQueue): Promise<void> {
     this.boss = boss;
     await boss.createQueue(TIMER_QUEUE);
-    await boss.work<TimerJob>(TIMER_QUEUE, { batchSize: 8, pollingIntervalSeconds: 1 }, async (jobs) => {
+    await boss.work<TimerJob>(TIMER_QUEUE, { batchSize: 8, pollingIntervalSeconds: JOB_POLL_SECONDS }, async (jobs) => {
       await Promise.all(jobs.map((job) => this.processGame(job.data.gameId)));
     });
     await this.sweep();

@@ -5,7 +5,7 @@
  * shows it. Never the seed, never another seat's secrets. A body larger than the cap drops the view and
  * the move (`truncated: true`); the receiver reads them through the API.
  */
-import type { GameService } from '../service/game-service.js';
+import type { EventView, GameService } from '../service/game-service.js';
 import type { Player } from '../service/players.js';
 import type { WebhookEventType } from './outbox.js';
 
@@ -17,7 +17,34 @@ export interface DeliveryEvent {
   readonly createdAt: Date;
 }
 
-export async function renderPayload(games: GameService, owner: Player, event: DeliveryEvent, maxBytes: number): Promise<string> {
+/** The reads a body needs (a batch passes a memo of them: one game read, the views read together). */
+export type PayloadSource = Pick<GameService, 'getGame' | 'eventView'>;
+
+/** Versions one batch reads together at most (a redelivered old event may sit far before the rest). */
+const MAX_VIEW_SPAN = 200;
+
+/**
+ * The reads of one stream batch (one owner, one game, versions `first` to `last` in order): the game once,
+ * and the owner's views of the whole span in one go (GameService.eventViews), instead of a game read, a
+ * move read and maybe a state rebuild per delivery.
+ */
+export function batchSource(games: GameService, first: number, last: number): PayloadSource {
+  let game: ReturnType<GameService['getGame']> | null = null;
+  let span: Promise<Map<number, EventView>> | null = null;
+  const to = Math.min(last, first + MAX_VIEW_SPAN);
+  return {
+    getGame: (gameId) => (game ??= games.getGame(gameId)),
+    eventView: async (caller, gameId, seq) => {
+      if (seq < first || seq > to) return games.eventView(caller, gameId, seq);
+      span ??= games.eventViews(caller, gameId, first, to).then((views) => new Map(views.map((v) => [v.version, v])));
+      const view = (await span).get(seq);
+      if (!view) throw new Error(`no view of version ${seq}`);
+      return view;
+    },
+  };
+}
+
+export async function renderPayload(games: PayloadSource, owner: Player, event: DeliveryEvent, maxBytes: number): Promise<string> {
   const game = await games.getGame(event.gameId);
   const type = event.eventType as WebhookEventType;
   const base: Record<string, unknown> = { gameId: game.id, gameType: game.type, version: event.seq };

@@ -1,7 +1,7 @@
 /**
  * Webhook endpoint management, for the endpoint's owner only (a player, or an application acting with
  * that player's token): create (the secret is shown once), list, read, update, enable/disable, rotate the
- * secret, delete; list a endpoint's deliveries with their attempts, and re-send one.
+ * secret, delete; list an endpoint's deliveries with their attempts, re-send one, retry the pending ones now.
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../store/database.js';
@@ -55,6 +55,12 @@ export interface WebhookDeliveryView {
   /** The body as sent (null until the first attempt). */
   readonly payload: unknown;
   attemptLog?: WebhookAttemptView[];
+}
+
+export interface WebhookRetryView {
+  readonly endpointId: string;
+  /** Pending deliveries made due now. */
+  readonly pending: number;
 }
 
 export interface EndpointInput {
@@ -197,9 +203,8 @@ export class WebhookService {
         updatedAt: this.clock.now(),
       },
     });
-    // Enabled again: what waited goes out now, in order.
-    if (patch.enabled) await this.db.webhookDelivery.updateMany({ where: { endpointId: id, status: 'pending' }, data: { nextAttemptAt: this.clock.now() } });
-    if (row.enabled) await this.dispatcher.sweep();
+    // Enabled again, or pointed elsewhere: what waited goes out now, in order.
+    if (row.enabled && (patch.enabled || url !== undefined)) await this.dispatcher.retryEndpoint(id);
     return endpointView(row);
   }
 
@@ -271,6 +276,16 @@ export class WebhookService {
     const row = await this.db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
     await this.dispatcher.sweep(row.gameId);
     return deliveryView(row);
+  }
+
+  /**
+   * "Retry now", after the receiver was fixed: every pending delivery of the endpoint (those waiting for
+   * a retry and those queued behind them) goes out at once, in order per game; returns how many.
+   */
+  async retryNow(caller: Caller, id: string): Promise<WebhookRetryView> {
+    const endpoint = await this.own(caller, id);
+    if (!endpoint.enabled) throw new ServiceError('WEBHOOK_DISABLED', 'enable the endpoint first (that retries it too)', 409);
+    return { endpointId: id, pending: await this.dispatcher.retryEndpoint(id) };
   }
 
   /**

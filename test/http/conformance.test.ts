@@ -180,9 +180,12 @@ t.test('every answer to a set of real requests is documented and matches its sch
   await call('GET', delivery, 200, { token: a });
   await call('GET', `${w}/deliveries/nope`, 404, { token: a });
   await call('POST', `${delivery}/redeliver`, 409, { token: a });
+  await call('POST', `${w}/retry`, 409, { token: a });
   await call('POST', `${w}/enable`, 200, { token: a });
   await call('POST', `/v1/webhooks/${none}/enable`, 404, { token: a });
   await call('POST', `${delivery}/redeliver`, 202, { token: a });
+  await call('POST', `${w}/retry`, 202, { token: a });
+  await call('POST', `/v1/webhooks/${none}/retry`, 404, { token: a });
   await call('POST', `${g}/resign`, 200, { token: ben, body: {} });
   await call('DELETE', w, 204, { token: a });
   await call('DELETE', w, 404, { token: a });

@@ -45,6 +45,11 @@ t.test('GraphQL: webhooks and deadlines', async (t) => {
   t.match(rotated.data.rotateWebhookSecret.secret, /^whsec_/);
   const redone = await gql(app, `mutation($e: ID!, $d: ID!) { redeliverWebhook(endpointId: $e, deliveryId: $d) { id } }`, { e: endpoint.id, d: items[0].id }, ana.token);
   t.equal(redone.errors?.[0]?.extensions?.code, 'WEBHOOK_DISABLED');
+  const retry = `mutation($id: ID!) { retryWebhook(id: $id) { endpointId pending } }`;
+  t.equal((await gql(app, retry, { id: endpoint.id }, ana.token)).errors?.[0]?.extensions?.code, 'WEBHOOK_DISABLED');
+  t.equal((await gql(app, retry, { id: endpoint.id }, ben.token)).errors?.[0]?.extensions?.code, 'NOT_FOUND', "another player's endpoint cannot be retried");
+  await gql(app, `mutation($id: ID!) { updateWebhook(id: $id, enabled: true) { enabled } }`, { id: endpoint.id }, ana.token);
+  t.same((await gql(app, retry, { id: endpoint.id }, ana.token)).data?.retryWebhook, { endpointId: endpoint.id, pending: 0 }, 'nothing pending: every delivery went out');
   t.equal((await gql(app, `query($id: ID!) { webhook(id: $id) { id } }`, { id: endpoint.id }, ben.token)).data.webhook, null, "another player's endpoint is invisible");
   t.equal((await gql(app, `mutation($id: ID!) { deleteWebhook(id: $id) }`, { id: endpoint.id }, ana.token)).data.deleteWebhook, true);
   t.same((await gql(app, `{ webhooks { id } }`, {}, ana.token)).data.webhooks, []);

@@ -118,6 +118,18 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
     schema: { tags, security: tokenRequired, operationId: 'enableWebhook', summary: 'Resume deliveries to an endpoint, oldest first', params: Id, response: { 200: described(Endpoint, 'The enabled endpoint'), ...errors(401, 404) } },
   }, async (request) => webhooks.setEnabled(request.player, request.params.id, true));
 
+  app.post('/webhooks/:id/retry', {
+    schema: {
+      tags, security: tokenRequired, operationId: 'retryWebhook', summary: "Send an endpoint's pending deliveries now, without waiting for their retry times",
+      description: 'After a receiver outage: every pending delivery of the endpoint (those waiting for a retry and those queued behind them) goes out at once, in order per game. Deliveries also resume by themselves at the first successful attempt to the endpoint. A disabled endpoint is 409 WEBHOOK_DISABLED (enabling it retries too).',
+      params: Id,
+      response: {
+        202: described(Type.Object({ endpointId: Type.String({ format: 'uuid' }), pending: Type.Integer({ minimum: 0, description: 'pending deliveries now due' }) }), 'The pending deliveries, queued to be sent now'),
+        ...errors(401, 404, 409),
+      },
+    },
+  }, async (request, reply) => reply.status(202).send(await webhooks.retryNow(request.player, request.params.id)));
+
   app.post('/webhooks/:id/rotate-secret', {
     schema: { tags, security: tokenRequired, operationId: 'rotateWebhookSecret', summary: 'A new signing secret; the previous one also signs for 24 hours', params: Id, response: { 200: described(RotatedEndpoint, 'The endpoint with its new secret'), ...errors(401, 404) } },
   }, async (request) => webhooks.rotateSecret(request.player, request.params.id));
