@@ -12,7 +12,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import { outboxInsert, type OutboxEvents } from '../webhooks/outbox.js';
 import { clockUpdateSql, type SeatClockUpdate } from './seat-clocks.js';
 import type { Commit, Turn } from './commit-feed.js';
-import { prepared, preparedSql } from './prepared.js';
+import { prepared, preparedSql, preparedVariant } from './prepared.js';
 
 export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
 
@@ -155,6 +155,10 @@ function fromJsonGame(game: JsonGame): GameRow {
     seats: game.seats.map((s) => ({ ...s, turnStartedAt: toDate(s.turnStartedAt), deadlineAt: toDate(s.deadlineAt), reminderAt: toDate(s.reminderAt) })),
   };
 }
+
+/** What decides the append statement's text (see appendStatement). */
+const appendVariant = (input: AppendInput): string =>
+  `append:${input.kind}:${input.snapshot === undefined ? '' : 'snapshot'}:${input.idempotency ? 'idempotency' : ''}`;
 
 /**
  * The append as one prepared statement (see ./prepared.ts). Its shape depends only on what the move
@@ -309,7 +313,7 @@ export class EventStore {
   /** The one write path for moves (and resignations): see the file comment. */
   async append(input: AppendInput): Promise<AppendResult> {
     try {
-      const { rows } = await this.hot.query<{ seq: number; created_at: Date; deliveries: number }>(preparedSql(appendStatement(input)));
+      const { rows } = await this.hot.query<{ seq: number; created_at: Date; deliveries: number }>(preparedVariant(appendVariant(input), appendStatement(input)));
       const row = rows[0];
       return row ? { ok: true, seq: row.seq, createdAt: row.created_at, deliveries: row.deliveries } : { ok: false, reason: 'stale' };
     } catch (error) {
