@@ -203,9 +203,9 @@ async function stopServer({ child }: Server): Promise<void> {
 async function machine(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { rows } = await client.query<{ version: string }>('SHOW server_version').finally(() => client.end());
+  const { rows } = await client.query<{ server_version: string }>('SHOW server_version').finally(() => client.end());
   const cpu = cpus();
-  return `${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; Postgres ${rows[0]?.version} (same machine)`;
+  return `${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; Postgres ${rows[0]?.server_version} (same machine)`;
 }
 
 const db = await database();
