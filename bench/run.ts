@@ -205,7 +205,7 @@ async function machine(url: string): Promise<string> {
   await client.connect();
   const { rows } = await client.query<{ server_version: string }>('SHOW server_version').finally(() => client.end());
   const cpu = cpus();
-  return `${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; Postgres ${rows[0]?.server_version} (same machine)`;
+  return `${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; Postgres ${rows[0]?.server_version} at ${new URL(url).host}`;
 }
 
 const db = await database();
