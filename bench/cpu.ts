@@ -38,13 +38,15 @@ export class PostgresCpu {
     const { rows } = await this.client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [this.database]);
     const sample = new Map<number, number>();
     for (const { pid } of rows) {
+      // A backend may have ended since the query (a pool closing an idle connection): skip it.
       const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
-      if (stat === null) return null; // another machine (or container): no per-backend times
+      if (stat === null) continue;
       // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       sample.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
     }
-    return sample;
+    // None readable: Postgres runs on another machine (or in a container), so no per-backend times.
+    return sample.size === 0 && rows.length > 0 ? null : sample;
   }
 }
 

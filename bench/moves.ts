@@ -129,7 +129,7 @@ function printRatios(levels: readonly number[], rows: readonly Row[], workers: n
 
 /**
  * Runs every phase. `single` serves the one-process phases; `startWorkers` starts the several-process
- * server (stopped again before the ceiling runs, so it does not idle alongside).
+ * server (stopped again at the end).
  */
 export async function moveBench(opts: {
   http: Http;
@@ -146,25 +146,19 @@ export async function moveBench(opts: {
   const statementGames = await startGames(http, single.base, most);
   const rows: Row[] = [];
 
-  const portolan = async (server: Server, label: string) => {
-    for (const level of LEVELS) {
-      const mover = httpMover(server.base, games.slice(0, level), level);
-      rows.push(await measure(label, level, mover.move, postgres, server.child));
-      await mover.close();
-    }
-    const at50 = rows.find((r) => r.games === OPEN_LOOP_GAMES && r.label === 'Portolan, 1 process');
-    const rate = Number(process.env.BENCH_RATE ?? Math.round((at50 ? movesPerSecond(at50.load) : 500) / 2));
-    const mover = httpMover(server.base, games.slice(0, OPEN_LOOP_GAMES), OPEN_LOOP_GAMES);
-    rows.push(await measure(`${label}, open loop at ${rate} moves/s`, OPEN_LOOP_GAMES, mover.move, postgres, server.child, rate));
+  // Each level's systems run back to back, so that a change in the machine's load between phases
+  // (it is shared) distorts their ratios as little as possible.
+  const one = 'Portolan, 1 process';
+  const many = `Portolan, ${workers} processes`;
+  const several = await opts.startWorkers();
+  const portolan = async (server: Server, label: string, level: number, rate?: number) => {
+    const mover = httpMover(server.base, games.slice(0, level), level);
+    rows.push(await measure(rate === undefined ? label : `${label}, open loop at ${rate} moves/s`, level, mover.move, postgres, server.child, rate));
     await mover.close();
   };
-
-  await portolan(single, 'Portolan, 1 process');
-  const several = await opts.startWorkers();
-  await portolan(several, `Portolan, ${workers} processes`);
-  await opts.stop(several);
-
   for (const level of LEVELS) {
+    await portolan(single, one, level);
+    await portolan(several, many, level);
     const minimal = await minimalMove(url, level, POOL);
     rows.push(await measure('minimal durable move', level, minimal.move, postgres, null));
     await minimal.close();
@@ -172,8 +166,12 @@ export async function moveBench(opts: {
     rows.push(await measure("Portolan's append statement", level, statement.move, postgres, null));
     await statement.close();
   }
+  const at50 = rows.find((r) => r.games === OPEN_LOOP_GAMES && r.label === one);
+  const rate = Number(process.env.BENCH_RATE ?? Math.round((at50 ? movesPerSecond(at50.load) : 500) / 2));
+  await portolan(single, one, OPEN_LOOP_GAMES, rate);
+  await portolan(several, many, OPEN_LOOP_GAMES, rate);
+  await opts.stop(several);
 
-  const order = (r: Row) => LEVELS.indexOf(r.games) * 10 + (r.label.includes('open loop') ? 9 : 0);
-  printRows(`Moves, every one durably committed (${SECONDS} s per phase after a ${WARMUP_SECONDS} s warm-up; server and ceiling pools of ${POOL})`, [...rows].sort((a, b) => order(a) - order(b)));
+  printRows(`Moves, every one durably committed (${SECONDS} s per phase after a ${WARMUP_SECONDS} s warm-up; server and ceiling pools of ${POOL})`, rows);
   printRatios(LEVELS, rows, workers);
 }
