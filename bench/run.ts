@@ -1,20 +1,21 @@
 /**
  * `npm run bench`: measures, against a real Postgres (BENCH_DATABASE_URL, else DATABASE_URL, else an
  * embedded one in a temporary folder):
- *   1. moves per second and p50/p99 latency through the HTTP API (a listening server, real sockets) for
- *      N concurrent games, every move durably committed: one process, then BENCH_WORKERS processes
- *      (node:cluster, as `WORKERS` runs the service; src/cluster.ts), side by side;
+ *   1. moves through the HTTP API (a listening server, real sockets, an undici keep-alive pool) at 1, 50
+ *      and 200 concurrent games, every move durably committed, with one process and with BENCH_WORKERS
+ *      processes (node:cluster, as `WORKERS` runs the service; src/cluster.ts), against the ceiling
+ *      measured in the same run (see ./moves.ts: CPU per move, open-loop latency, ratios);
  *   2. the cost of a move late in a long game (BENCH_LONG moves already in the log) against one early in
  *      a fresh game, warm (state cache) and cold (a server with STATE_CACHE_SIZE=0: snapshot + tail);
  *   3. archive and statistics latency for a player with BENCH_ARCHIVE_GAMES (10,000) finished games;
  *   4. per hosted engine: complete random games per second on one core, and the time to replay a full
  *      recorded game (the fixtures under test/games/<id>/fixtures).
- * Knobs: BENCH_GAMES (50), BENCH_MOVES per game (100), BENCH_LONG (60000), BENCH_ENGINE_SECONDS (3),
- * BENCH_WORKERS (2).
+ * Knobs: BENCH_LEVELS (1,50,200), BENCH_SECONDS per phase (5), BENCH_RATE (open loop; default half the
+ * maximum), BENCH_POOL (20), BENCH_WORKERS (2), BENCH_LONG (60000), BENCH_ENGINE_SECONDS (3).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -26,9 +27,9 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/store/embed
 import { migrate } from '../src/store/migrate.js';
 import { nim } from '../test/support/nim.js';
 import { archiveBench } from './archive.js';
+import { PostgresCpu } from './cpu.js';
+import { moveBench, POOL, type Server } from './moves.js';
 
-const GAME_COUNT = Number(process.env.BENCH_GAMES ?? 50);
-const MOVES_PER_GAME = Number(process.env.BENCH_MOVES ?? 100);
 const LONG_GAME = Number(process.env.BENCH_LONG ?? 60_000);
 const ENGINE_SECONDS = Number(process.env.BENCH_ENGINE_SECONDS ?? 3);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
@@ -36,7 +37,7 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 
-async function database(): Promise<{ url: string; cleanup: () => Promise<void> }> {
+async function database(): Promise<{ url: string; server: string; name: string; cleanup: () => Promise<void> }> {
   const given = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   let embedded: EmbeddedDatabase | null = null;
   let dir: string | null = null;
@@ -58,6 +59,8 @@ async function database(): Promise<{ url: string; cleanup: () => Promise<void> }
   await migrate(url.toString());
   return {
     url: url.toString(),
+    server,
+    name,
     cleanup: async () => {
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await embedded?.stop();
@@ -82,38 +85,6 @@ async function newNimGame(base: string, a: string, b: string, stones: number): P
   await http(base, 'POST', `/v1/games/${game.id}/join`, b, {});
   await http(base, 'POST', `/v1/games/${game.id}/start`, a);
   return game.id;
-}
-
-interface Throughput {
-  readonly label: string;
-  readonly movesPerSecond: number;
-  readonly latencies: number[];
-}
-
-async function throughput(label: string, base: string, a: string, b: string): Promise<Throughput> {
-  const ids = await Promise.all(Array.from({ length: GAME_COUNT }, () => newNimGame(base, a, b, MOVES_PER_GAME * 3)));
-  const latencies: number[] = [];
-  const started = performance.now();
-  await Promise.all(
-    ids.map(async (id) => {
-      for (let v = 0; v < MOVES_PER_GAME; v++) {
-        const t0 = performance.now();
-        await http(base, 'POST', `/v1/games/${id}/moves`, v % 2 === 0 ? a : b, { move: { type: 'take', count: 1 }, expectedVersion: v });
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((x, y) => x - y);
-  return { label, movesPerSecond: latencies.length / seconds, latencies };
-}
-
-function printThroughput(runs: readonly Throughput[]): void {
-  console.log(`\n## HTTP moves: ${GAME_COUNT} concurrent games x ${MOVES_PER_GAME} moves, each committed to Postgres`);
-  for (const { label, movesPerSecond, latencies } of runs) {
-    const max = latencies[latencies.length - 1] ?? NaN;
-    console.log(`${label.padEnd(12)} moves/s: ${movesPerSecond.toFixed(0).padStart(5)}   p50: ${ms(percentile(latencies, 50))}   p99: ${ms(percentile(latencies, 99))}   max: ${ms(max)}`);
-  }
 }
 
 async function timeMoves(base: string, id: string, a: string, b: string, from: number, count: number): Promise<number[]> {
@@ -205,11 +176,12 @@ async function engines(): Promise<void> {
   }
 }
 
-/** Starts bench/server.ts in a child process and resolves with its URL. */
-function startServer(databaseUrl: string, stateCache: number, workers = 1): Promise<{ base: string; child: ChildProcess }> {
+
+/** Starts bench/server.ts in a child process (with an IPC channel for its CPU time) and resolves with its URL. */
+function startServer(databaseUrl: string, stateCache: number, workers = 1): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', new URL('./server.ts', import.meta.url).pathname], {
-    env: { ...process.env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_STATE_CACHE: String(stateCache), BENCH_WORKERS: String(workers) },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_STATE_CACHE: String(stateCache), BENCH_WORKERS: String(workers), BENCH_POOL: String(POOL) },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
@@ -220,28 +192,52 @@ function startServer(databaseUrl: string, stateCache: number, workers = 1): Prom
   });
 }
 
+async function stopServer({ child }: Server): Promise<void> {
+  child.removeAllListeners('exit');
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function machine(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ server_version: string }>('SHOW server_version').finally(() => client.end());
+  const cpu = cpus();
+  return `${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; Postgres ${rows[0]?.server_version} at ${new URL(url).host}`;
+}
+
 const db = await database();
-const servers: ChildProcess[] = [];
+const servers: Server[] = [];
+const postgres = new PostgresCpu(db.server, db.name);
 try {
+  console.log(`# Portolan bench\n\nMachine: ${await machine(db.url)}`);
+  await postgres.connect();
   const warm = await startServer(db.url, 1000);
+  servers.push(warm);
+  await moveBench({
+    http,
+    url: db.url,
+    single: warm,
+    startWorkers: async () => {
+      const several = await startServer(db.url, 1000, WORKERS);
+      servers.push(several);
+      return several;
+    },
+    stop: stopServer,
+    workers: WORKERS,
+    postgres,
+  });
   const cold = await startServer(db.url, 0);
-  servers.push(warm.child, cold.child);
+  servers.push(cold);
   const a = (await http(warm.base, 'POST', '/v1/players', undefined, { name: 'bench-a' })).token;
   const b = (await http(warm.base, 'POST', '/v1/players', undefined, { name: 'bench-b' })).token;
-  const single = await throughput('1 process', warm.base, a, b);
-  // The same load on WORKERS processes sharing one port and the database (the others stay idle meanwhile).
-  const multi = await startServer(db.url, 1000, WORKERS);
-  servers.push(multi.child);
-  const several = await throughput(`${WORKERS} processes`, multi.base, a, b);
-  printThroughput([single, several]);
   await lateVersusEarly(warm.base, cold.base, db.url, a, b);
   await archiveBench(http, warm.base, db.url);
   await engines();
 } finally {
-  for (const child of servers) {
-    child.removeAllListeners('exit');
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
+  for (const server of servers) await stopServer(server);
+  await postgres.end().catch(() => undefined);
   await db.cleanup();
 }

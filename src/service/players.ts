@@ -5,6 +5,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../store/database.js';
 import { ServiceError } from './errors.js';
+import { LruCache } from './game-state.js';
 
 export interface Player {
   readonly id: string;
@@ -15,9 +16,16 @@ const TOKEN_PREFIX = 'ptl_';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/** Tokens whose player is kept in memory (the most recently used). */
+const TOKEN_CACHE_SIZE = 10_000;
+
 export class PlayerService {
-  // Tokens never change, so a successful lookup can be kept for the life of the process.
-  private readonly byTokenHash = new Map<string, Player>();
+  /**
+   * Tokens never change, so a successful lookup can be kept: keyed by the token itself, so that a known
+   * token costs a map lookup and not a SHA-256 on every request. (The token is in this process's memory
+   * for the request anyway; the database still holds only hashes.)
+   */
+  private readonly byToken = new LruCache<Player>(TOKEN_CACHE_SIZE);
 
   constructor(private readonly db: Database) {}
 
@@ -34,11 +42,10 @@ export class PlayerService {
 
   /** The player a bearer token belongs to, or null for an unknown token. */
   async authenticate(token: string): Promise<Player | null> {
-    const hash = hashToken(token);
-    const cached = this.byTokenHash.get(hash);
+    const cached = this.byToken.get(token);
     if (cached) return cached;
-    const player = await this.db.player.findUnique({ where: { tokenHash: hash }, select: { id: true, name: true } });
-    if (player) this.byTokenHash.set(hash, player);
+    const player = await this.db.player.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, name: true } });
+    if (player) this.byToken.set(token, player);
     return player;
   }
 }

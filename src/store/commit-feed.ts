@@ -20,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import pgListen, { type Subscriber } from 'pg-listen';
 import type { FastifyBaseLogger } from 'fastify';
+import { prepared } from './prepared.js';
 
 export const COMMIT_CHANNEL = 'portolan_commits';
 
@@ -141,7 +142,7 @@ export class CommitFeed {
   private async notify(batch: readonly Commit[]): Promise<void> {
     for (const payload of encode(this.instance, batch)) {
       try {
-        await this.pool.query('SELECT pg_notify($1, $2)', [COMMIT_CHANNEL, payload]);
+        await this.pool.query(prepared('SELECT pg_notify($1, $2)', [COMMIT_CHANNEL, payload]));
       } catch (err) {
         // The database is unreachable: the moves themselves cannot commit either; sweeps catch up later.
         this.log.warn({ err }, 'commit feed: announcing commits failed');

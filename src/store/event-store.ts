@@ -12,6 +12,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import { outboxInsert, type OutboxEvents } from '../webhooks/outbox.js';
 import { clockUpdateSql, type SeatClockUpdate } from './seat-clocks.js';
 import type { Commit, Turn } from './commit-feed.js';
+import { prepared, preparedSql, preparedVariant } from './prepared.js';
 
 export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
 
@@ -141,6 +142,9 @@ type JsonSeat = Omit<SeatRow, 'turnStartedAt' | 'deadlineAt' | 'reminderAt'> & {
   reminderAt: string | null;
 };
 
+/** The game a move is judged on, when the service has no cached row: prepared like the append. */
+const GAME_BY_ID = `${GAME_WITH_SEATS} WHERE g.id = $1`;
+
 const toDate = (value: string | null): Date | null => (value === null ? null : new Date(value));
 
 type JsonGame = Omit<GameRow, 'seats'> & { seats: JsonSeat[] };
@@ -152,15 +156,68 @@ function fromJsonGame(game: JsonGame): GameRow {
   };
 }
 
+/** What decides the append statement's text (see appendStatement). */
+const appendVariant = (input: AppendInput): string =>
+  `append:${input.kind}:${input.snapshot === undefined ? '' : 'snapshot'}:${input.idempotency ? 'idempotency' : ''}`;
+
+/**
+ * The append as one prepared statement (see ./prepared.ts). Its shape depends only on what the move
+ * writes (a resignation, a snapshot, an idempotency record), never on a parameter's value, so each of
+ * these few variants keeps one generic plan: a part that does not apply is left out of the text, not
+ * switched off by a parameter (Postgres would plan such a statement afresh on every call). Clock
+ * updates and outbox rows take their lists as array/jsonb parameters, so they never change the shape.
+ */
+function appendStatement(input: AppendInput): Prisma.Sql {
+  const finished = input.finished;
+  const idem = input.idempotency;
+  const snapshot = input.snapshot === undefined ? Prisma.empty : Prisma.sql`, snap AS (
+      INSERT INTO snapshots (game_id, seq, state) SELECT id, version, ${JSON.stringify(input.snapshot)}::jsonb FROM bumped
+    )`;
+  const resigned = input.kind !== 'resign' ? Prisma.empty : Prisma.sql`, resigned AS (
+      UPDATE seats SET resigned = true, turn_version = NULL, turn_started_at = NULL, deadline_at = NULL, reminder_at = NULL
+        FROM bumped
+       WHERE seats.game_id = bumped.id AND seats.index = ${input.seat}
+    )`;
+  const idempotency = !idem ? Prisma.empty : Prisma.sql`, idem AS (
+      INSERT INTO idempotency_keys (player_id, key, request_hash, status, response)
+      SELECT ${idem.playerId}::uuid, ${idem.key}, ${idem.requestHash}, ${idem.status}::int, ${JSON.stringify(idem.response)}::jsonb
+        FROM bumped
+    )`;
+  const outbox = { game: finished ? (['move.made', 'game.finished'] as const) : (['move.made'] as const), turnSeats: finished ? [] : (input.turnStarted ?? []) };
+  return Prisma.sql`
+    WITH bumped AS (
+      UPDATE games
+         SET version = version + 1,
+             to_move = ${[...input.toMove]}::int[],
+             turn_started_at = now(),
+             status = ${finished ? 'finished' : 'active'}::"GameStatus",
+             outcome = ${input.outcome === null ? null : JSON.stringify(input.outcome)}::jsonb,
+             finished_at = CASE WHEN ${finished}::boolean THEN now() END
+       WHERE id = ${input.gameId}::uuid AND version = ${input.expectedVersion} AND status = 'active'
+      RETURNING id, version
+    ), inserted AS (
+      INSERT INTO moves (game_id, seq, seat, kind, payload, log, player_id)
+      SELECT id, version, ${input.seat}, ${input.kind}, ${JSON.stringify(input.payload)}::jsonb,
+             ${JSON.stringify(input.log)}::jsonb, ${input.playerId}::uuid
+        FROM bumped
+      RETURNING seq, created_at
+    ), clocked AS (${clockUpdateSql('bumped', input.clocks ?? [])}
+    ), outbox AS (${outboxInsert('bumped', outbox, input.now ?? new Date())}
+    )${snapshot}${resigned}${idempotency}
+    SELECT seq, created_at, (SELECT count(*) FROM outbox)::int AS deliveries FROM inserted`;
+}
+
 export class EventStore {
+  /** `hot`: the pool for the named hot-path statements (see database.ts); default `pool`. */
   constructor(
     private readonly db: Database,
     private readonly pool: pg.Pool,
+    private readonly hot: pg.Pool = pool,
   ) {}
 
-  /** Runs a Prisma.sql-built statement straight on the pool (the hot path; see database.ts). */
+  /** Runs a fixed-shape Prisma.sql-built statement straight on the pool, prepared (the hot path; see database.ts). */
   private async sql<T extends pg.QueryResultRow>(query: Prisma.Sql): Promise<T[]> {
-    return (await this.pool.query<T>(query.text, query.values)).rows;
+    return (await this.hot.query<T>(preparedSql(query))).rows;
   }
 
   async createGame(input: {
@@ -204,7 +261,7 @@ export class EventStore {
   }
 
   async getGame(id: string): Promise<GameRow | null> {
-    const { rows } = await this.pool.query<JsonGame>(`${GAME_WITH_SEATS} WHERE g.id = $1`, [id]);
+    const { rows } = await this.hot.query<JsonGame>(prepared(GAME_BY_ID, [id]));
     const game = rows[0];
     return game ? fromJsonGame(game) : null;
   }
@@ -255,49 +312,14 @@ export class EventStore {
 
   /** The one write path for moves (and resignations): see the file comment. */
   async append(input: AppendInput): Promise<AppendResult> {
-    const status = input.finished ? 'finished' : 'active';
-    const snapshot = input.snapshot === undefined ? null : JSON.stringify(input.snapshot);
-    const idem = input.idempotency;
     try {
-      const rows = await this.sql<{ seq: number; created_at: Date; deliveries: number }>(Prisma.sql`
-        WITH bumped AS (
-          UPDATE games
-             SET version = version + 1,
-                 to_move = ${[...input.toMove]}::int[],
-                 turn_started_at = now(),
-                 status = ${status}::"GameStatus",
-                 outcome = ${input.outcome === null ? null : JSON.stringify(input.outcome)}::jsonb,
-                 finished_at = CASE WHEN ${status} = 'finished' THEN now() ELSE NULL END
-           WHERE id = ${input.gameId}::uuid AND version = ${input.expectedVersion} AND status = 'active'
-          RETURNING id, version
-        ), inserted AS (
-          INSERT INTO moves (game_id, seq, seat, kind, payload, log, player_id)
-          SELECT id, version, ${input.seat}, ${input.kind}, ${JSON.stringify(input.payload)}::jsonb,
-                 ${JSON.stringify(input.log)}::jsonb, ${input.playerId}::uuid
-            FROM bumped
-          RETURNING seq, created_at
-        ), snap AS (
-          INSERT INTO snapshots (game_id, seq, state)
-          SELECT id, version, ${snapshot}::jsonb FROM bumped WHERE ${snapshot}::jsonb IS NOT NULL
-        ), resigned AS (
-          UPDATE seats SET resigned = true, turn_version = NULL, turn_started_at = NULL, deadline_at = NULL, reminder_at = NULL
-            FROM bumped
-           WHERE seats.game_id = bumped.id AND seats.index = ${input.seat} AND ${input.kind} = 'resign'
-        ), clocked AS (${clockUpdateSql('bumped', input.clocks ?? [])}
-        ), outbox AS (${outboxInsert('bumped', { game: input.finished ? ['move.made', 'game.finished'] : ['move.made'], turnSeats: input.finished ? [] : (input.turnStarted ?? []) }, input.now ?? new Date())}
-        ), idem AS (
-          INSERT INTO idempotency_keys (player_id, key, request_hash, status, response)
-          SELECT ${idem?.playerId ?? null}::uuid, ${idem?.key ?? null}, ${idem?.requestHash ?? null}, ${idem?.status ?? null}::int,
-                 ${idem ? JSON.stringify(idem.response) : null}::jsonb
-            FROM bumped WHERE ${idem?.key ?? null}::text IS NOT NULL
-        )
-        SELECT seq, created_at, (SELECT count(*) FROM outbox)::int AS deliveries FROM inserted`);
+      const { rows } = await this.hot.query<{ seq: number; created_at: Date; deliveries: number }>(preparedVariant(appendVariant(input), appendStatement(input)));
       const row = rows[0];
       return row ? { ok: true, seq: row.seq, createdAt: row.created_at, deliveries: row.deliveries } : { ok: false, reason: 'stale' };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // The primary key of moves (a race the version check did not catch) or a reused idempotency key.
-      return { ok: false, reason: idem ? 'duplicate-key' : 'stale' };
+      return { ok: false, reason: input.idempotency ? 'duplicate-key' : 'stale' };
     }
   }
 

@@ -1,12 +1,13 @@
 /**
  * Counter stores for @fastify/rate-limit that every instance of the service shares: Postgres by default
- * (one upsert per request on an UNLOGGED table), or the plugin's own Redis store when REDIS_URL is set.
+ * (one prepared upsert per request on an UNLOGGED table), or the plugin's own Redis store when REDIS_URL is set.
  * Each store counts one bucket (the general budget, registrations, game creations, webhook changes);
  * `child()` names the bucket, so REST routes and GraphQL mutations of one kind share one counter.
  */
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import { prepared } from './prepared.js';
 
 export type Counted = { current: number; ttl: number };
 type Done = (error: Error | null, result?: Counted) => void;
@@ -49,8 +50,8 @@ export class PostgresCounterStore implements CounterStore {
   }
 
   incr(key: string, done: Done, timeWindow: number): void {
-    if (++this.shared.increments % PRUNE_EVERY === 0) this.pool.query(PRUNE).catch(() => undefined);
-    this.pool.query<Counted & { hits: number }>(INCREMENT, [this.prefix + key, Math.ceil(timeWindow)]).then(
+    if (++this.shared.increments % PRUNE_EVERY === 0) this.pool.query(prepared(PRUNE, [])).catch(() => undefined);
+    this.pool.query<Counted & { hits: number }>(prepared(INCREMENT, [this.prefix + key, Math.ceil(timeWindow)])).then(
       ({ rows: [row] }) => done(null, { current: row!.hits, ttl: row!.ttl }),
       (error: Error) => done(error),
     );

@@ -1,0 +1,58 @@
+/**
+ * The move path at the database's cost (issue 16): every statement a move sends is a named, prepared
+ * statement, and Postgres keeps one generic plan for it instead of planning it on every move. The app
+ * gets pools of one connection, so every hot-path statement of the moves below went through the one
+ * connection this test then asks for its prepared statements (pg_prepared_statements is per session).
+ */
+import t from 'tap';
+import type { FastifyInstance } from 'fastify';
+import { build, player, type Client } from '../helper.js';
+
+interface Prepared {
+  statement: string;
+  from_sql: boolean;
+  generic_plans: bigint;
+  custom_plans: bigint;
+}
+
+async function prepared(app: FastifyInstance): Promise<Prepared[]> {
+  const { rows } = await app.hotPool.query<Prepared>('SELECT statement, from_sql, generic_plans::int8, custom_plans::int8 FROM pg_prepared_statements');
+  return rows.map((r) => ({ ...r, generic_plans: BigInt(r.generic_plans), custom_plans: BigInt(r.custom_plans) }));
+}
+
+const isAppend = (p: Prepared) => /^\s*WITH bumped AS \(\s*UPDATE games/.test(p.statement) && p.statement.includes('INSERT INTO moves');
+
+async function startedNim(ana: Client, ben: Client, stones: number): Promise<string> {
+  const game = (await ana.request('POST', '/v1/games', { type: 'nim', seats: 2, options: { stones } })).body;
+  await ben.request('POST', `/v1/games/${game.id}/join`, {});
+  await ana.request('POST', `/v1/games/${game.id}/start`);
+  return game.id;
+}
+
+t.test('a move is one named statement with a generic plan, whatever it writes besides', async (t) => {
+  // Snapshots every 4 moves, so the snapshot variant runs too; the workers stay off so that nothing
+  // else shares the one connection.
+  const app = await build(t, { poolSize: 1, snapshotEvery: 4, workers: false });
+  const ana = await player(app, 'Ana');
+  const ben = await player(app, 'Ben');
+  const id = await startedNim(ana, ben, 100);
+  const moves = 24;
+  for (let v = 0; v < moves; v++) {
+    const mover = v % 2 === 0 ? ana : ben;
+    // Every third move carries an idempotency key: the variant that also records the answer.
+    const headers: Record<string, string> = v % 3 === 0 ? { 'idempotency-key': `move-${v}` } : {};
+    const res = await mover.request('POST', `/v1/games/${id}/moves`, { move: { type: 'take', count: 1 }, expectedVersion: v }, headers);
+    t.equal(res.status, 200, `move ${v + 1} accepted`);
+  }
+
+  const appends = (await prepared(app)).filter(isAppend);
+  t.ok(appends.length >= 2, 'the append variants are prepared statements');
+  t.ok(appends.every((p) => !p.from_sql), 'prepared through the protocol (named by the driver), not by SQL PREPARE');
+  const executions = appends.reduce((sum, p) => sum + Number(p.generic_plans + p.custom_plans), 0);
+  t.equal(executions, moves, 'every move went through one of them');
+  // The plainest variant ran most often: each execution reuses the generic plan (Postgres' own choice
+  // would plan every move afresh; see src/store/database.ts).
+  const plain = appends.reduce((a, b) => (a.generic_plans + a.custom_plans >= b.generic_plans + b.custom_plans ? a : b));
+  t.equal(plain.custom_plans, 0n, 'never a custom plan');
+  t.ok(plain.generic_plans > 0n, `one generic plan, reused (${plain.generic_plans} executions)`);
+});
