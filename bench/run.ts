@@ -15,7 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -205,7 +205,8 @@ async function machine(url: string): Promise<string> {
   await client.connect();
   const { rows } = await client.query<{ server_version: string }>('SHOW server_version').finally(() => client.end());
   const cpu = cpus();
-  return `${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; Postgres ${rows[0]?.server_version} at ${new URL(url).host}`;
+  // The load average says how shared the machine was: on a busy one the ratios mean more than the figures.
+  return `${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${loadavg()[0]?.toFixed(1)}; Node ${process.version}; Postgres ${rows[0]?.server_version} at ${new URL(url).host}`;
 }
 
 const db = await database();
