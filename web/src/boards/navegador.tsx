@@ -74,7 +74,6 @@ export function moveLabel(m: any): string {
 
 export function NavegadorBoard({ view, seat, players, legalMoves, onMove, busy }: BoardProps) {
   const name = (s: number) => players.find((p) => p.seat === s)?.name ?? `Seat ${s + 1}`;
-  const initial = (s: number) => `${SEAT_MARK[s] ?? ''}${name(s).charAt(0)}`;
   const moves = legalMoves as any[];
   const act = (m: unknown) => { if (!busy && m) onMove(m); };
   const rondelMoves = moves.filter((m) => m.type === 'rondel');
@@ -117,7 +116,7 @@ export function NavegadorBoard({ view, seat, players, legalMoves, onMove, busy }
                   {here.map((h: any, k: number) => (
                     <g key={h.s}>
                       <rect x={x - 34 + k * 23} y={y + 2} width="21" height="18" rx="3" fill={SEAT_COLOUR[h.s]} />
-                      <text x={x - 23.5 + k * 23} y={y + 15} textAnchor="middle" className="nv-ship-text">{initial(h.s)}{h.n}</text>
+                      <text x={x - 23.5 + k * 23} y={y + 15} textAnchor="middle" className="nv-ship-text">{SEAT_MARK[h.s]}{h.n}</text>
                     </g>
                   ))}
                 </g>
@@ -137,25 +136,31 @@ export function NavegadorBoard({ view, seat, players, legalMoves, onMove, busy }
               const pt = (rad: number, a: number) => `${150 + rad * Math.cos(a)},${150 + rad * Math.sin(a)}`;
               const move = rondelMoves.find((m) => m.field === f);
               const stones = view.players.map((p: any, s: number) => ({ s, f: p.field })).filter((x: any) => x.f === f);
-              const label = `${field} (field ${f + 1})${stones.length ? `, stones: ${stones.map((x: any) => name(x.s)).join(', ')}` : ''}${move ? ` — move here${move.pay?.length ? `, paying ${plural(move.pay.length, 'ship')}` : ''}` : ''}`;
+              const label = `${field} (field ${f + 1})${view.navegador.orangeField === f ? ', the Navegador\'s orange ship' : ''}${stones.length ? `, stones: ${stones.map((x: any) => name(x.s)).join(', ')}` : ''}${move ? ` — move here${move.pay?.length ? `, paying ${plural(move.pay.length, 'ship')}` : ''}` : ''}`;
               return (
                 <g key={f} {...svgButton(move ? `Move to ${field} (field ${f + 1})` : label, Boolean(move) && !busy, () => act(move))} data-testid={`nv-field-${f}`}>
                   <title>{label}</title>
                   <polygon points={`${pt(r, a0)} ${pt(R, a0)} ${pt(R, a1)} ${pt(r, a1)}`} fill={move ? '#fff3c4' : f % 2 ? '#e9dcc0' : '#f3e9d2'} stroke={move ? '#b5452b' : '#8c7a55'} strokeWidth={move ? 3 : 1} />
-                  <text x={150 + 112 * Math.cos(am)} y={150 + 112 * Math.sin(am) + 4} textAnchor="middle" className="nv-field-name">{field}</text>
+                  <text x={150 + 116 * Math.cos(am)} y={150 + 116 * Math.sin(am) + 4} textAnchor="middle" className="nv-field-name">{field}</text>
                   {stones.map((x: any, k: number) => (
                     <g key={x.s}>
-                      <circle cx={150 + 82 * Math.cos(am) + (k - (stones.length - 1) / 2) * 16} cy={150 + 82 * Math.sin(am)} r="8" fill={SEAT_COLOUR[x.s]} stroke="#222" />
-                      <text x={150 + 82 * Math.cos(am) + (k - (stones.length - 1) / 2) * 16} y={150 + 82 * Math.sin(am) + 4} textAnchor="middle" className="nv-stone-text">{name(x.s).charAt(0)}</text>
+                      <circle cx={150 + 80 * Math.cos(am) + (k - (stones.length - 1) / 2) * 16} cy={150 + 80 * Math.sin(am)} r="8" fill={SEAT_COLOUR[x.s]} stroke="#222" />
+                      <text x={150 + 80 * Math.cos(am) + (k - (stones.length - 1) / 2) * 16} y={150 + 80 * Math.sin(am) + 4} textAnchor="middle" className="nv-stone-text">{SEAT_MARK[x.s]}</text>
                     </g>
                   ))}
-                  {view.navegador.orangeField === f ? <text x={150 + 136 * Math.cos(am)} y={150 + 136 * Math.sin(am)} textAnchor="middle" className="nv-small">⛵</text> : null}
+                  {view.navegador.orangeField === f ? (
+                    <g aria-hidden="true">
+                      <circle cx={150 + 98 * Math.cos(am - 0.25)} cy={150 + 98 * Math.sin(am - 0.25)} r="7" fill="#f39c12" stroke="#222" />
+                      <text x={150 + 98 * Math.cos(am - 0.25)} y={150 + 98 * Math.sin(am - 0.25) + 3.5} textAnchor="middle" className="nv-stone-text">N</text>
+                    </g>
+                  ) : null}
                 </g>
               );
             })}
             <circle cx="150" cy="150" r="55" fill="#fffaf0" stroke="#8c7a55" />
             <text x="150" y="146" textAnchor="middle" className="nv-small">Navegador:</text>
             <text x="150" y="162" textAnchor="middle" className="nv-small">{name(view.navegador.holder)}</text>
+            <text x="150" y="178" textAnchor="middle" className="nv-small">(orange N)</text>
           </svg>
           {rondelMoves.length > 0 ? <p className="hint">Click a highlighted field to move there (ships are paid from the regions holding the most).</p> : null}
         </section>
@@ -164,8 +169,8 @@ export function NavegadorBoard({ view, seat, players, legalMoves, onMove, busy }
       <div className="nv-mid">
         <section className="nv-market" aria-label="Market">
           <h3>Market</h3>
+          <p className="hint">Price per good by row; ◆ marks the current price. Processing pays the same for every good.</p>
           <table>
-            <caption className="hint">Price per good by row; the marked row is the current price.</caption>
             <thead><tr><th scope="col">Row</th>{GOODS.map((g) => <th key={g} scope="col">{g}</th>)}<th scope="col">processing</th></tr></thead>
             <tbody>
               {PROCESS.map((p, row) => (
