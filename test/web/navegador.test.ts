@@ -19,7 +19,7 @@ const CLICKABLE = '.nv-controls button:enabled, .nv-priv.playable:enabled, .nv-r
 async function clickOne(page: Page, pick: (n: number) => number): Promise<void> {
   const options = page.locator(CLICKABLE);
   await options.first().waitFor();
-  const labels = await options.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? (e as { textContent: string | null }).textContent ?? ''));
+  const labels = await options.evaluateAll((els) => els.map((e: any) => (e.getAttribute('aria-label') ?? e.textContent ?? '') as string));
   // Head for the far east (exploring Nagasaki ends the game): prefer sailing, and the Sailing field.
   const sails = labels.map((l, i) => [l, i] as const).filter(([l]) => /^(Navegador: s|S)ail \d/.test(l) || /^Move to Sailing/.test(l)).map(([, i]) => i);
   const index = sails.length > 0 && pick(3) > 0 ? sails[pick(sails.length)]! : pick(labels.length);
@@ -36,7 +36,7 @@ t.test('a whole game of Navegador, by clicking', async (t) => {
   t.match(await ana.page.getByTestId('nv-sheet-0').innerText(), /Ana \(you\)/, 'my sheet is marked as mine');
 
   const pick = chooser(5);
-  const clicks = await playToEnd(ana.page, (page) => clickOne(page, pick), { timeoutMs: 200_000 });
+  const clicks = await playToEnd(ana.page, (page) => clickOne(page, pick), { timeoutMs: 420_000 });
   t.ok(clicks > 10, `played ${clicks} moves by clicking`);
   t.match(await ana.page.getByTestId('outcome').innerText(), /Ana \(\d+ points/);
   t.same(ana.problems, [], 'no script errors, no request outside this machine');
