@@ -12,7 +12,11 @@
  *      delivered moves/s and events/s (all types) and the lag from each move's answer to its move.made
  *      reaching both endpoints (p50/p99). Delivery keeps up when the delivered rate matches the played one
  *      and the lag stays flat.
- * Knobs: BENCH_MOVES (400), BENCH_PACE_MS (0), BENCH_GAMES (20), BENCH_GAME_MOVES (100), BENCH_RATE (120).
+ *   4. catching up after an outage: the receiver answers 503 while BENCH_BACKLOG moves per game are played,
+ *      then comes back and each endpoint gets "retry now": how fast the backlog drains (pure delivery
+ *      capacity, whatever the move path's speed on this machine).
+ * Knobs: BENCH_MOVES (400), BENCH_PACE_MS (0), BENCH_GAMES (20), BENCH_GAME_MOVES (100), BENCH_RATE (120),
+ * BENCH_BACKLOG (50).
  */
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -26,6 +30,7 @@ const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 0);
 const GAMES = Number(process.env.BENCH_GAMES ?? 20);
 const GAME_MOVES = Number(process.env.BENCH_GAME_MOVES ?? 100);
 const RATE = Number(process.env.BENCH_RATE ?? 120);
+const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 50);
 const server = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const name = `portolan_bench_async_${process.pid}`;
 const admin = async (sql: string) => {
@@ -44,10 +49,15 @@ try {
   const arrivals = new Map<string, number>();
   const firstHalf = new Set<string>();
   let received = 0;
+  let down = false;
   const receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (down) {
+        res.writeHead(503).end();
+        return;
+      }
       const event = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       received++;
       const key = `${event.data.gameId}:${event.data.version}`;
@@ -105,8 +115,9 @@ try {
   // 3. Throughput: many games at once, every move watched by both players' endpoints.
   const pairs = await Promise.all(Array.from({ length: GAMES }, async (_, i) => {
     const pair = await Promise.all([`P${i}a`, `P${i}b`].map((n) => post('/v1/players', null, { name: n })));
-    for (const p of pair) await hook(p);
-    return { pair, id: await newGame(pair[0], pair[1]) };
+    const hooks = [];
+    for (const p of pair) hooks.push({ token: p.token as string, id: (await hook(p)).id as string });
+    return { pair, hooks, id: await newGame(pair[0], pair[1]) };
   }));
   arrivals.clear();
   answered.clear();
@@ -133,6 +144,25 @@ try {
   console.log(`played: ${(total / (played / 1000)).toFixed(0)} moves/s; move.made delivered to both endpoints ${arrivals.size}/${total} (${events} events in all)`);
   console.log(`delivered: ${(arrivals.size / seconds).toFixed(0)} moves/s, ${(events / seconds).toFixed(0)} events/s (first move to last delivery: ${seconds.toFixed(1)} s)`);
   console.log(`delivery lag (move answered -> move.made received by both endpoints): p50 ${f(pct(lags, 50))}  p99 ${f(pct(lags, 99))}`);
+
+  // 4. An outage, then "retry now": the backlog's drain rate.
+  down = true;
+  await Promise.all(pairs.map(async ({ pair, id }) => {
+    for (let i = GAME_MOVES; i < GAME_MOVES + BACKLOG; i++) await post(`/v1/games/${id}/moves`, pair[i % 2].token, { move: { type: 'take', count: 1 } });
+  }));
+  await new Promise((r) => setTimeout(r, 1_000)); // the attempts under way end (and fail)
+  arrivals.clear();
+  down = false;
+  const receivedBeforeCatchUp = received;
+  const back = performance.now();
+  for (const { hooks } of pairs) for (const h of hooks) await post(`/v1/webhooks/${h.id}/retry`, h.token);
+  const backlog = GAMES * BACKLOG;
+  const catchUpDeadline = performance.now() + 120_000;
+  while (arrivals.size < backlog && performance.now() < catchUpDeadline) await new Promise((r) => setTimeout(r, 20));
+  const drained = (Math.max(...arrivals.values()) - back) / 1000;
+  const backlogEvents = received - receivedBeforeCatchUp;
+  console.log(`## Catching up: ${backlog} moves played while the receiver answered 503, then "retry now" on its ${GAMES * 2} endpoints`);
+  console.log(`delivered ${arrivals.size}/${backlog} moves to both endpoints (${backlogEvents} events) in ${drained.toFixed(1)} s: ${(arrivals.size / drained).toFixed(0)} moves/s, ${(backlogEvents / drained).toFixed(0)} events/s`);
   await app.close();
   receiver.close();
 } finally {

@@ -20,6 +20,11 @@ export interface RetentionOptions {
   readonly snapshotsKept: number;
   /** When the purge runs (cron, UTC). */
   readonly cron: string;
+  /**
+   * How often the worker looks for a purge job, in seconds: how late it may start after its cron time.
+   * An hourly purge can wait a minute; a poll every second would cost an idle service (src/jobs/queue.ts).
+   */
+  readonly jobPollSeconds: number;
 }
 
 export const DEFAULT_RETENTION_OPTIONS: RetentionOptions = {
@@ -27,6 +32,7 @@ export const DEFAULT_RETENTION_OPTIONS: RetentionOptions = {
   webhookRetentionMs: 30 * 86_400_000,
   snapshotsKept: 3,
   cron: '17 * * * *',
+  jobPollSeconds: 60,
 };
 
 export const RETENTION_QUEUE = 'retention-purge';
@@ -78,8 +84,7 @@ async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
 /** The purge as a scheduled job: registered (idempotently) by every instance, run by one per occurrence. */
 export async function scheduleRetention(boss: JobQueue, db: Database, options: RetentionOptions, clock: Clock, log: FastifyBaseLogger): Promise<void> {
   await boss.createQueue(RETENTION_QUEUE);
-  // An hourly job: a minute's wait for it costs nothing, a poll every second would (src/jobs/queue.ts).
-  await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
+  await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: options.jobPollSeconds }, async () => {
     const purged = await purgeExpired(db, options, clock.now());
     log.info({ purged }, 'retention purge');
   });

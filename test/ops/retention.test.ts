@@ -113,7 +113,8 @@ t.test('snapshots beyond the newest few per game are pruned; states are unchange
 
 t.test('the purge runs as a scheduled job on the queue', async (t) => {
   const databaseUrl = await createTestDatabase(t);
-  const app = await build(t, { databaseUrl, retention: { cron: '*/5 * * * *' } });
+  // The worker looks for the job every second here (every minute by default).
+  const app = await build(t, { databaseUrl, retention: { cron: '*/5 * * * *', jobPollSeconds: 1 } });
   const schedules = await app.db.$queryRaw<{ name: string; cron: string }[]>`SELECT name, cron FROM pgboss.schedule`;
   t.same(schedules.filter((s) => s.name === RETENTION_QUEUE), [{ name: RETENTION_QUEUE, cron: '*/5 * * * *' }]);
 
