@@ -48,7 +48,7 @@ export const VARIANTS: readonly { seats: number; options: object }[] = [
   { seats: 5, options: {} },
 ];
 
-export const PROPERTY_GAMES = Number(process.env['PROPERTY_GAMES'] ?? 500);
+export const PROPERTY_GAMES = Number(process.env['PROPERTY_GAMES'] ?? 150);
 
 /**
  * The per-move check: invariants on the new state, and on a sample of unlisted moves, that `apply`
