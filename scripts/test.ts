@@ -65,6 +65,9 @@ async function admin(url: string, sql: string): Promise<void> {
 
 const typecheck = await run('npx', ['tsc', '--noEmit']);
 if (typecheck !== 0) process.exit(typecheck);
+// The web client has its own compiler settings (DOM, JSX, bundler resolution).
+const typecheckWeb = await run('npx', ['tsc', '--noEmit', '-p', 'web']);
+if (typecheckWeb !== 0) process.exit(typecheckWeb);
 
 let embedded: EmbeddedDatabase | null = null;
 let dataDir: string | null = null;

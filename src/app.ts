@@ -49,6 +49,7 @@ import { webhookRoutes } from './http/routes/webhooks.js';
 import { DEFAULT_RETENTION_OPTIONS, type RetentionOptions } from './jobs/retention.js';
 import { eventRoutes } from './http/routes/events.js';
 import { graphiqlRoutes } from './http/graphiql/graphiql.js';
+import { webClientRoutes } from './http/web-client.js';
 import { recordRoutes } from './http/routes/records.js';
 import { GameRecord } from './http/record-schemas.js';
 import { ResultsStore } from './store/results-store.js';
@@ -263,6 +264,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installGraphqlGuards(app, graphqlLimits, rateLimiting);
 
   await app.register(graphiqlRoutes);
+  // The reference web client (web/) at `/`.
+  await app.register(webClientRoutes, {});
 
   if (options.workers ?? true) {
     app.addHook('onReady', async () => {

@@ -1,0 +1,114 @@
+/**
+ * Everything the client knows of the service goes through here: the typed REST client
+ * (clients/typescript, the same one any third-party frontend would copy) and the graphql-ws client for
+ * live updates. No import reaches into the service's own code (src/).
+ */
+import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
+import { createPortolanClient, unwrap, PortolanError, type PortolanClient, type Game } from '../../clients/typescript/index.js';
+
+export { unwrap, PortolanError };
+export type { Game };
+
+/** The service's URL: VITE_PORTOLAN_URL at build time, else the origin that served these files. */
+export const BASE_URL: string = ((import.meta.env.VITE_PORTOLAN_URL as string | undefined) || window.location.origin).replace(/\/+$/, '');
+
+const TOKEN_KEY = 'portolan.token';
+const NAME_KEY = 'portolan.name';
+
+export interface Session {
+  readonly token: string;
+  readonly name: string;
+  readonly playerId: string;
+}
+
+export function loadSession(): Session | null {
+  try {
+    const raw = localStorage.getItem(TOKEN_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Session;
+    return parsed.token && parsed.playerId ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSession(session: Session | null): void {
+  if (session) {
+    localStorage.setItem(TOKEN_KEY, JSON.stringify(session));
+    localStorage.setItem(NAME_KEY, session.name);
+  } else localStorage.removeItem(TOKEN_KEY);
+}
+
+export function lastName(): string {
+  return localStorage.getItem(NAME_KEY) ?? '';
+}
+
+export function api(session: Session | null): PortolanClient {
+  return createPortolanClient({ baseUrl: BASE_URL, ...(session ? { token: session.token } : {}) });
+}
+
+export async function register(name: string): Promise<Session> {
+  const answer = await unwrap(api(null).api.POST('/v1/players', { body: { name } }));
+  return { token: answer.token, name: answer.player.name, playerId: answer.player.id };
+}
+
+let ws: { client: WsClient; token: string | null } | null = null;
+
+/** One graphql-ws connection per token, shared by every subscription of the page. */
+export function subscriptions(session: Session | null): WsClient {
+  const token = session?.token ?? null;
+  if (ws && ws.token === token) return ws.client;
+  void ws?.client.dispose();
+  const url = BASE_URL.replace(/^http/, 'ws') + '/graphql';
+  const client = createWsClient({
+    url,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    lazy: true,
+    retryAttempts: Infinity,
+    shouldRetry: () => true,
+  });
+  ws = { client, token };
+  return client;
+}
+
+/** Subscribes; returns the function that ends the subscription. */
+export function subscribe<T>(session: Session | null, query: string, variables: Record<string, unknown>, onData: (data: T) => void): () => void {
+  return subscriptions(session).subscribe<T>(
+    { query, variables },
+    {
+      next: (message) => {
+        if (message.data) onData(message.data as T);
+      },
+      error: () => undefined,
+      complete: () => undefined,
+    },
+  );
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof PortolanError) return `${error.message} (${error.code})`;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/**
+ * A name for each seat, as the service's logs name them: the player's name or the bot's level ("Greedy
+ * bot"), numbered in seat order when several seats share one ("Random bot 1", "Random bot 2").
+ */
+export function seatNames(game: Game): { seat: number; name: string; bot?: boolean }[] {
+  const base = game.seats.map((s) => (s.player ? s.player.name : s.bot ? `${s.bot[0]!.toUpperCase()}${s.bot.slice(1)} bot` : null));
+  const total = new Map<string, number>();
+  for (const name of base) if (name) total.set(name, (total.get(name) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return game.seats.map((s, i) => {
+    const name = base[i];
+    if (!name) return { seat: s.index, name: `Seat ${s.index + 1} (open)` };
+    let shown = name;
+    if ((total.get(name) ?? 0) > 1) {
+      const n = (seen.get(name) ?? 0) + 1;
+      seen.set(name, n);
+      shown = `${name} ${n}`;
+    }
+    return s.bot && !s.player ? { seat: s.index, name: shown, bot: true } : { seat: s.index, name: shown };
+  });
+}

@@ -1,0 +1,6 @@
+import { GenericBoard } from './generic.js';
+import type { BoardProps } from './types.js';
+
+export function PuertoRicoBoard(props: BoardProps) {
+  return <GenericBoard {...props} />;
+}

@@ -1,0 +1,258 @@
+/**
+ * One game: its seats and status, the board of its type (boards/index.ts) fed with the caller's view and
+ * legal moves, the readable history, and a slider that replays any past state (`GET state?at=N`).
+ * Live: a graphql-ws `gameMoves` subscription triggers a refresh on every committed move (a slow poll
+ * covers joins, which have no stream, and a dropped socket).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { api, errorText, seatNames, subscribe, unwrap, PortolanError, type Game, type Session } from '../api.js';
+import { boardFor } from '../boards/index.js';
+import { DeadlineText, GameTitle } from './common.js';
+
+interface HistoryItem {
+  seq: number;
+  seat: number | null;
+  kind: string;
+  move: unknown;
+  log: { text: string; type: string }[];
+}
+
+interface Live {
+  version: number;
+  seat: number | null;
+  view: any;
+  moves: unknown[];
+  families: unknown[];
+}
+
+export function GamePage({ id, session }: { id: string; session: Session }) {
+  const client = useMemo(() => api(session), [session]);
+  const [game, setGame] = useState<Game | null>(null);
+  const [live, setLive] = useState<Live | null>(null);
+  const [history, setHistory] = useState<HistoryItem[]>([]);
+  const [at, setAt] = useState<number | null>(null);
+  const [past, setPast] = useState<{ at: number; view: any } | null>(null);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const generation = useRef(0);
+  const historyRef = useRef<HistoryItem[]>([]);
+
+  const mySeats = useMemo(() => (game ? game.seats.filter((s) => s.player?.id === session.playerId).map((s) => s.index) : []), [game, session.playerId]);
+
+  const refresh = useCallback(async () => {
+    const mine = ++generation.current;
+    try {
+      const summary = await unwrap(client.api.GET('/v1/games/{id}', { params: { path: { id } } }));
+      const seats = summary.seats.filter((s) => s.player?.id === session.playerId).map((s) => s.index);
+      // The seat to play for: the one to move when the caller holds several (a hot-seat game).
+      const seat = seats.find((s) => summary.toMove.includes(s)) ?? seats[0];
+      let next: Live | null = null;
+      if (summary.status !== 'waiting' && summary.status !== 'aborted') {
+        const state = await unwrap(client.api.GET('/v1/games/{id}/state', { params: { path: { id }, query: {} } }));
+        let moves: unknown[] = [];
+        let families: unknown[] = [];
+        if (seat !== undefined && summary.status === 'active' && summary.toMove.includes(seat)) {
+          const legal = await unwrap(client.api.GET('/v1/games/{id}/legal-moves', { params: { path: { id }, query: { seat } } }));
+          if (legal.version === state.version) ({ moves, families } = legal);
+        }
+        next = { version: state.version, seat: state.seat, view: state.view, moves, families };
+        // New history only: a history cursor is the version of the last move already read.
+        const known = historyRef.current;
+        let cursor: string | undefined = known.length > 0 ? String(known[known.length - 1]!.seq) : undefined;
+        const added: HistoryItem[] = [];
+        for (;;) {
+          const page = await unwrap(client.api.GET('/v1/games/{id}/moves', { params: { path: { id }, query: { limit: 200, ...(cursor ? { cursor } : {}) } } }));
+          added.push(...(page.items as HistoryItem[]));
+          if (!page.nextCursor) break;
+          cursor = page.nextCursor;
+        }
+        if (mine !== generation.current) return;
+        const merged = [...known, ...added.filter((h) => !known.some((k) => k.seq === h.seq))];
+        historyRef.current = merged;
+        setHistory(merged);
+      }
+      if (mine !== generation.current) return;
+      setGame(summary);
+      setLive(next);
+    } catch (e) {
+      if (mine === generation.current) setError(errorText(e));
+    }
+  }, [client, id, session.playerId]);
+
+  useEffect(() => {
+    void refresh();
+    let pending: ReturnType<typeof setTimeout> | null = null;
+    const soon = () => {
+      if (pending) clearTimeout(pending);
+      pending = setTimeout(() => void refresh(), 30);
+    };
+    const stop = subscribe(session, 'subscription ($id: ID!) { gameMoves(id: $id) { seq } }', { id }, soon);
+    return () => {
+      stop();
+      if (pending) clearTimeout(pending);
+    };
+  }, [id, refresh, session]);
+
+  // Before the start nothing streams: poll for joins. During play, a slow safety poll.
+  const waiting = game?.status === 'waiting';
+  useEffect(() => {
+    const timer = setInterval(() => void refresh(), waiting ? 1500 : 15000);
+    return () => clearInterval(timer);
+  }, [refresh, waiting]);
+
+  // A past state: fetched when the slider leaves the present.
+  useEffect(() => {
+    if (at === null || !live || at >= live.version) {
+      setPast(null);
+      return;
+    }
+    let current = true;
+    unwrap(client.api.GET('/v1/games/{id}/state', { params: { path: { id }, query: { at } } }))
+      .then((s) => current && setPast({ at, view: s.view }))
+      .catch((e) => current && setError(errorText(e)));
+    return () => { current = false; };
+  }, [at, client, id, live]);
+
+  const onMove = useCallback(async (move: unknown) => {
+    if (!game || !live || sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      const seat = live.seat ?? undefined;
+      await client.game(game.type as 'puerto-rico', id).move(move as never, { expectedVersion: live.version, idempotencyKey: crypto.randomUUID(), ...(seat !== undefined && mySeats.length > 1 ? { seat } : {}) });
+    } catch (e) {
+      // A move raced by another (a bot's, a simultaneous player's): the fresh state says what is legal now.
+      setError(e instanceof PortolanError && e.code === 'STALE_VERSION' ? 'The game moved on before your move arrived; here is the new position.' : errorText(e));
+    } finally {
+      setSending(false);
+      await refresh();
+    }
+  }, [client, game, id, live, mySeats.length, refresh, sending]);
+
+  if (!game) return <p>{error ? <span role="alert" className="error">{error}</span> : 'Loading…'}</p>;
+  const players = seatNames(game);
+  const viewingPast = past !== null && at !== null && live !== null && at < live.version;
+  const Board = boardFor(game.type);
+  const myTurn = live !== null && game.status === 'active' && live.seat !== null && game.toMove.includes(live.seat);
+
+  return (
+    <div className="game" data-status={game.status} data-version={live?.version ?? 0} data-my-turn={myTurn && !viewingPast ? 'true' : 'false'} data-busy={sending ? 'true' : 'false'}>
+      <h1><GameTitle game={game} /></h1>
+      <p className="status-line" aria-live="polite" data-testid="status">
+        {statusText(game, players, live?.seat ?? null)}
+        {myTurn ? <DeadlineText game={game} playerId={session.playerId} /> : null}
+      </p>
+      {error ? <p role="alert" className="error">{error} <button type="button" className="link" onClick={() => setError(null)}>Dismiss</button></p> : null}
+      {game.status === 'waiting' ? <Waiting game={game} session={session} onChange={refresh} onError={setError} /> : null}
+      {game.status === 'finished' && game.outcome ? <Outcome game={game} players={players} /> : null}
+      {live ? (
+        <div className="table">
+          <section className="board-area" aria-label={viewingPast ? `Board after move ${at}` : 'Board'}>
+            {viewingPast ? <p className="past-banner" role="status">Viewing the position after move {at} of {live.version}. <button type="button" onClick={() => setAt(null)}>Back to the present</button></p> : null}
+            <Board
+              view={viewingPast ? past!.view : live.view}
+              seat={live.seat}
+              players={players}
+              legalMoves={viewingPast || sending ? [] : live.moves}
+              families={viewingPast || sending ? [] : live.families}
+              onMove={(m) => void onMove(m)}
+              busy={sending || viewingPast}
+            />
+          </section>
+          <History history={history} players={players} version={live.version} at={at} setAt={setAt} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function statusText(game: Game, players: { seat: number; name: string }[], seat: number | null): string {
+  const name = (s: number) => players.find((p) => p.seat === s)?.name ?? `Seat ${s + 1}`;
+  switch (game.status) {
+    case 'waiting': return `Waiting for players: ${game.seats.filter((s) => !s.player && !s.bot).length} open seat(s).`;
+    case 'aborted': return 'This game was aborted.';
+    case 'finished': return 'The game is over.';
+    case 'active':
+      if (seat !== null && game.toMove.includes(seat)) return game.toMove.length > 1 ? `Your turn (with ${game.toMove.filter((s) => s !== seat).map(name).join(', ')}).` : 'Your turn.';
+      return `Waiting for ${game.toMove.map(name).join(', ')}.`;
+  }
+}
+
+function Waiting({ game, session, onChange, onError }: { game: Game; session: Session; onChange: () => Promise<void>; onError: (e: string | null) => void }) {
+  const client = api(session);
+  const seated = game.seats.some((s) => s.player?.id === session.playerId);
+  const creator = game.createdBy === session.playerId;
+  const act = async (call: () => Promise<unknown>) => {
+    onError(null);
+    try {
+      await call();
+    } catch (e) {
+      onError(errorText(e));
+    }
+    await onChange();
+  };
+  const open = game.seats.filter((s) => !s.player && !s.bot);
+  return (
+    <section className="card" aria-label="Seats">
+      <ul className="seats">
+        {seatNames(game).map((s) => <li key={s.seat}>Seat {s.seat + 1}: {s.name}</li>)}
+      </ul>
+      {!seated && open.length > 0 ? (
+        <button type="button" onClick={() => void act(() => unwrap(client.api.POST('/v1/games/{id}/join', { params: { path: { id: game.id } }, body: {} })))}>Join this game</button>
+      ) : null}
+      {creator && open.length > 0 ? (
+        <button type="button" onClick={() => void act(() => unwrap(client.api.POST('/v1/games/{id}/bots', { params: { path: { id: game.id } }, body: { seat: open[0]!.index } as never })))}>Put a bot in seat {open[0]!.index + 1}</button>
+      ) : null}
+      {creator && open.length === 0 ? (
+        <button type="button" onClick={() => void act(() => unwrap(client.api.POST('/v1/games/{id}/start', { params: { path: { id: game.id } } })))}>Start the game</button>
+      ) : null}
+      {!creator && open.length === 0 ? <p>Waiting for the creator to start the game.</p> : null}
+    </section>
+  );
+}
+
+function Outcome({ game, players }: { game: Game; players: { seat: number; name: string }[] }) {
+  const outcome = game.outcome!;
+  const name = (s: number) => players.find((p) => p.seat === s)?.name ?? `Seat ${s + 1}`;
+  return (
+    <section className="card outcome" aria-labelledby="outcome-heading" data-testid="outcome">
+      <h2 id="outcome-heading">Final result</h2>
+      <ol>
+        {outcome.ranking.map((group, place) => (
+          <li key={place}>{group.map((s) => `${name(s)} (${outcome.scores[s]} points${outcome.winners.includes(s) ? ', winner' : ''})`).join(' and ')}</li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function History({ history, players, version, at, setAt }: { history: HistoryItem[]; players: { seat: number; name: string }[]; version: number; at: number | null; setAt: (n: number | null) => void }) {
+  const shown = at ?? version;
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    list.current?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest' });
+  }, [shown, history.length]);
+  const name = (s: number | null) => (s === null ? 'Setup' : players.find((p) => p.seat === s)?.name ?? `Seat ${s + 1}`);
+  return (
+    <section className="history card" aria-labelledby="history-heading">
+      <h2 id="history-heading">History</h2>
+      <label htmlFor="history-slider">Position after move <output data-testid="history-at">{shown}</output> of {version}</label>
+      <input id="history-slider" type="range" min={0} max={version} value={shown} onChange={(e) => {
+        const n = Number(e.target.value);
+        setAt(n >= version ? null : n);
+      }} />
+      <ol className="log" ref={list}>
+        {history.map((h) => (
+          <li key={h.seq} aria-current={h.seq === shown ? 'step' : undefined}>
+            <button type="button" className="log-entry" onClick={() => setAt(h.seq >= version ? null : h.seq)} aria-label={`Show the position after move ${h.seq}`}>
+              <span className="seq">{h.seq}</span>
+            </button>
+            <span className="log-text">
+              {h.log.length > 0 ? h.log.map((l, i) => <span key={i}>{l.text} </span>) : `${name(h.seat)} ${h.kind === 'resign' ? 'resigned' : 'moved'}.`}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
