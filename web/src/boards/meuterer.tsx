@@ -9,7 +9,7 @@
  * (shared/rules/meuterer.md §2, decision D4) rather than fetched: the view names islands by id only.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { BoardProps } from './types';
+import type { BoardProps } from './types.js';
 
 type Good = 'ruby' | 'salt' | 'wine' | 'cloth' | 'wheat';
 type Card = Good | 'conflict' | 'pirate';

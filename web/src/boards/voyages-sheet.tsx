@@ -4,7 +4,7 @@
  * map 4 crew rows, harbour buildings, lighthouses and the watchtower grid. Duty boxes the player may
  * mark now are buttons (`onBox`).
  */
-import type { MapFile } from './voyages-hex';
+import type { MapFile } from './voyages-hex.js';
 
 export const STAR_NAMES: Record<string, string> = {
   cargo: 'cargo',

@@ -8,9 +8,9 @@
  * illegal move can be built.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { BoardProps } from './types';
-import { DIRECTION_NAMES, HEX_CSS, HexMap, MAPS, neighbour, sailPath, type MapFile, type Ship, type Target } from './voyages-hex';
-import { PARTS, SHEET_CSS, Sheet, STAR_NAMES, rewardText, starCount, type BoxTarget } from './voyages-sheet';
+import type { BoardProps } from './types.js';
+import { DIRECTION_NAMES, HEX_CSS, HexMap, MAPS, neighbour, sailPath, type MapFile, type Ship, type Target } from './voyages-hex.js';
+import { PARTS, SHEET_CSS, Sheet, STAR_NAMES, rewardText, starCount, type BoxTarget } from './voyages-sheet.js';
 
 type Move = Record<string, any> & { type: string };
 type FacetName = 'type' | 'die' | 'value' | 'box' | 'pay' | 'whole';
