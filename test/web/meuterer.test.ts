@@ -12,7 +12,7 @@ import { createGame, launchBrowser, playToEnd, signIn, startApp } from './suppor
 const sorted = (cards: readonly string[]) => [...cards].sort();
 
 async function myView(page: Page, base: string, id: string): Promise<any> {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('portolan.token') ?? '{}').token as string);
+  const token = (await page.evaluate(`JSON.parse(localStorage.getItem('portolan.token') ?? '{}').token`)) as string;
   const res = await fetch(`${base}/v1/games/${id}/state`, { headers: { authorization: `Bearer ${token}` } });
   return ((await res.json()) as { view: unknown }).view;
 }
@@ -20,7 +20,7 @@ async function myView(page: Page, base: string, id: string): Promise<any> {
 /** What the board shows must be the caller's view: own cards in full, the others' only as the table sees them. */
 async function checkSecrets(t: Test, page: Page, view: any, seat: number): Promise<void> {
   const board = page.locator('.mt-board');
-  const hand = await board.locator('.mt-hand ul[aria-label="Your hand"] [data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
+  const hand = await board.locator('.mt-hand ul[aria-label="Your hand"] [data-card]').evaluateAll((els: any[]) => els.map((e) => String(e.getAttribute('data-card'))));
   t.same(sorted(hand), sorted(view.players[seat].hand), 'the board shows my hand as my view has it');
   t.equal(await board.locator('.mt-hand').count(), 1, 'one hand on the board: mine');
   for (const p of view.players as any[]) {

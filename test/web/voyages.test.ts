@@ -21,7 +21,7 @@ t.test("the board's map files are the engine's", async (t) => {
 });
 
 async function myView(page: Page, base: string, id: string): Promise<any> {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('portolan.token') ?? '{}').token as string);
+  const token = (await page.evaluate(`JSON.parse(localStorage.getItem('portolan.token') ?? '{}').token`)) as string;
   const res = await fetch(`${base}/v1/games/${id}/state`, { headers: { authorization: `Bearer ${token}` } });
   return ((await res.json()) as { view: unknown }).view;
 }
