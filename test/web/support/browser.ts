@@ -141,10 +141,14 @@ export async function playToEnd(page: Page, move: (page: Page) => Promise<void>,
     await move(page);
     clicks += 1;
     // The move is sent, and the page refreshed from the answer: the version moved on (or it was refused).
+    // A function, not a string: the page's Content-Security-Policy forbids eval.
     await page.waitForFunction(
-      `(() => { const el = document.querySelector('.game'); if (!el || el.getAttribute('data-busy') !== 'false') return false;
-        return Number(el.getAttribute('data-version')) > ${before} || el.getAttribute('data-status') === 'finished' || el.querySelector('[role=alert]') !== null; })()`,
-      undefined,
+      (v) => {
+        const el = (globalThis as any).document.querySelector('.game');
+        if (!el || el.getAttribute('data-busy') !== 'false') return false;
+        return Number(el.getAttribute('data-version')) > v || el.getAttribute('data-status') === 'finished' || el.querySelector('[role=alert]') !== null;
+      },
+      before,
       { timeout: 30_000 },
     );
     const alert = page.locator('.game [role=alert]');

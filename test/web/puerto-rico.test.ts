@@ -1,0 +1,54 @@
+/**
+ * Puerto Rico in the browser: a whole 2-player game against a bot, played by clicking the board (roles,
+ * plantations, buildings, ships, the Mayor's suggestions...), and the board shows the player's own VP
+ * chips but not the bot's.
+ */
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { launchBrowser, playToEnd, signIn, startApp, createGame } from './support/browser.js';
+
+/** A seeded choice among the board's clickable moves, so a failure replays the same way. */
+function chooser(seed: number) {
+  let state = seed >>> 0;
+  return (n: number) => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state % n;
+  };
+}
+
+const CLICKABLE = [
+  '.pr-controls button', '.pr-role.playable', '.pr-tile.playable', '.pr-building.playable', '.pr-ship button', '.pr-sell button', '.pr-suggestions button',
+].map((s) => `${s}:enabled`).join(', ');
+
+async function clickOne(page: Page, pick: (n: number) => number): Promise<void> {
+  const options = page.locator(CLICKABLE);
+  await options.first().waitFor();
+  const n = await options.count();
+  // Prefer acting over passing, so that the game moves on quickly.
+  const labels = await options.allInnerTexts();
+  const active = labels.map((l, i) => [l, i] as const).filter(([l]) => !/^Pass$/.test(l.trim())).map(([, i]) => i);
+  const index = active.length > 0 && pick(4) > 0 ? active[pick(active.length)]! : pick(n);
+  await options.nth(index).click();
+}
+
+t.test('a whole game of Puerto Rico, by clicking', async (t) => {
+  const { base } = await startApp(t);
+  const browser = await launchBrowser(t);
+  const ana = await signIn(browser, base, 'Ana');
+  await createGame(ana.page, 'puerto-rico', ['me', 'greedy']);
+  const board = ana.page.locator('.pr-board');
+  await board.waitFor();
+
+  // Own VP chips are shown, the bot's are not (the view hides them until the end).
+  await t.resolveMatch(ana.page.getByTestId('pr-player-0').getByTestId('pr-vp').count(), 1, 'my VP chips are on my mat');
+  await t.resolveMatch(ana.page.getByTestId('pr-player-1').getByTestId('pr-vp').count(), 0, "the bot's VP chips are hidden");
+  await t.resolveMatch(ana.page.getByTestId('pr-player-1').innerText(), /hidden/, 'the bot mat says its VP chips are hidden');
+
+  const pick = chooser(17);
+  const clicks = await playToEnd(ana.page, (page) => clickOne(page, pick), { timeoutMs: 150_000 });
+  t.ok(clicks > 20, `played ${clicks} moves by clicking`);
+  await ana.page.getByTestId('outcome').waitFor();
+  t.match(await ana.page.getByTestId('outcome').innerText(), /Ana \(\d+ points/, 'the final result names the players');
+  await t.resolveMatch(ana.page.getByTestId('pr-player-1').getByTestId('pr-vp').count(), 1, "at the end everyone's VP chips show");
+  t.same(ana.problems, [], 'no script errors, no request outside this machine');
+});
