@@ -21,7 +21,8 @@ t.test("the board's map files are the engine's", async (t) => {
 });
 
 async function myView(page: Page, base: string, id: string): Promise<any> {
-  const token = (await page.evaluate(`JSON.parse(localStorage.getItem('portolan.token') ?? '{}').token`)) as string;
+  // A function, not a string: the client's Content-Security-Policy forbids eval.
+  const token = await page.evaluate(() => JSON.parse((globalThis as any).localStorage.getItem('portolan.token') ?? '{}').token as string);
   const res = await fetch(`${base}/v1/games/${id}/state`, { headers: { authorization: `Bearer ${token}` } });
   return ((await res.json()) as { view: unknown }).view;
 }
@@ -67,8 +68,11 @@ t.test('a whole solo Voyages game on map 1, by clicking the board', async (t) =>
       // A click either narrows the choice (the board redraws) or sends the move (busy, then a new version).
       const sent = await page
         .waitForFunction(
-          `(() => { const el = document.querySelector('.game'); return el && (el.getAttribute('data-busy') === 'true' || Number(el.getAttribute('data-version')) > ${before}); })()`,
-          undefined,
+          (v) => {
+            const el = (globalThis as any).document.querySelector('.game');
+            return el !== null && (el.getAttribute('data-busy') === 'true' || Number(el.getAttribute('data-version')) > v);
+          },
+          before,
           { timeout: 150 },
         )
         .then(() => true, () => false);
