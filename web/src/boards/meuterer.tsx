@@ -423,7 +423,7 @@ export default function MeutererBoard(props: BoardProps) {
   const over = view.phase === 'gameOver';
   const best = over ? Math.max(...(view.players ?? []).map((p: any) => p.score)) : null;
   return (
-    <div className="mt-board" data-game="meuterer">
+    <div className="mt-board" data-game="meuterer" data-phase={view.phase}>
       <style>{CSS}</style>
       <header className="mt-status" aria-live="polite">
         <span>
