@@ -31,6 +31,7 @@ async function myView(page: Page, base: string, id: string): Promise<any> {
 async function clickSomething(page: Page): Promise<string> {
   const board = page.locator('.vy-board');
   const order: [string, string][] = [
+    ['confirm', 'button.vy-confirm:not([disabled])'],
     ['die', '.vy-dice button:not([disabled])'],
     ['map', '.vy-map [role=button][aria-disabled="false"]'],
     ['sheet', 'button.vy-box-target:not([disabled])'],
@@ -78,7 +79,8 @@ t.test('a whole solo Voyages game on map 1, by clicking the board', async (t) =>
         .then(() => true, () => false);
       if (sent) return;
     }
-    throw new Error('eight clicks and no move sent');
+    await page.screenshot({ path: '/tmp/voyages-stuck.png', fullPage: true });
+    throw new Error('eight clicks and no move sent (screenshot: /tmp/voyages-stuck.png)');
   }, { timeoutMs: 120_000 });
 
   const end = await myView(page, base, id);

@@ -348,8 +348,8 @@ export default function VoyagesBoard({ view, seat, players, legalMoves, onMove, 
     );
     // Once the picks leave one legal move (equal dice give equal moves: any of them), send it.
     const distinct = new Set(left.map((m) => facetsOf(m).filter((g) => g !== 'die').map((g) => facetKey(ctx, g, m)).join('|') + (m.die === undefined ? '' : `|${view.dice?.[m.die]}`)));
-    // A move that spends sailors waits for a confirming click.
-    if (left[0] && distinct.size === 1 && isFree(ctx, left[0])) {
+    // A move that spends sailors waits for a confirming click (the Confirm button, or the same pick again).
+    if (left[0] && distinct.size === 1 && (isFree(ctx, left[0]) || picks[f] === k)) {
       onMove(left[0]);
       setPicks({});
     } else setPicks(next);
@@ -365,7 +365,7 @@ export default function VoyagesBoard({ view, seat, players, legalMoves, onMove, 
       const next = { ...picks, type: t };
       setPicks(next);
       const left = moves.filter((m) => facetKey(ctx, 'type', m) === t && facetKey(ctx, f, m) === k);
-      if (left.length === 1 && left[0] && isFree(ctx, left[0])) {
+      if (left.length === 1 && left[0] && (isFree(ctx, left[0]) || picks[f] === k)) {
         onMove(left[0]);
         setPicks({});
         return;
