@@ -64,20 +64,23 @@ t.test('a whole solo Voyages game on map 1, by clicking the board', async (t) =>
   const moves = await playToEnd(page, async (page) => {
     const before = await version(page);
     for (let i = 0; i < 8; i++) {
+      const actions = page.locator('.vy-actions');
+      const shown = await actions.innerHTML();
       const what = await clickSomething(page);
       used.set(what, (used.get(what) ?? 0) + 1);
-      // A click either narrows the choice (the board redraws) or sends the move (busy, then a new version).
-      const sent = await page
-        .waitForFunction(
-          (v) => {
-            const el = (globalThis as any).document.querySelector('.game');
-            return el !== null && (el.getAttribute('data-busy') === 'true' || Number(el.getAttribute('data-version')) > v);
-          },
-          before,
-          { timeout: 150 },
-        )
-        .then(() => true, () => false);
-      if (sent) return;
+      // A click either sends the move (busy, then a new version) or narrows the choice (the step redraws).
+      await page.waitForFunction(
+        ({ v, html }) => {
+          const doc = (globalThis as any).document;
+          const el = doc.querySelector('.game');
+          const panel = doc.querySelector('.vy-actions');
+          return el === null || el.getAttribute('data-busy') === 'true' || Number(el.getAttribute('data-version')) > v || panel?.innerHTML !== html;
+        },
+        { v: before, html: shown },
+        { timeout: 10_000 },
+      );
+      const el = page.locator('.game');
+      if ((await el.getAttribute('data-busy')) === 'true' || Number(await el.getAttribute('data-version')) > before) return;
     }
     await page.screenshot({ path: '/tmp/voyages-stuck.png', fullPage: true });
     throw new Error('eight clicks and no move sent (screenshot: /tmp/voyages-stuck.png)');

@@ -10,6 +10,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { BoardProps } from './types.js';
+import { useSendOnce } from './send-once.js';
 
 type Good = 'ruby' | 'salt' | 'wine' | 'cloth' | 'wheat';
 type Card = Good | 'conflict' | 'pirate';
@@ -411,7 +412,9 @@ function Hand({ view, seat, legalMoves, onMove, busy }: BoardProps) {
   );
 }
 
-export default function MeutererBoard(props: BoardProps) {
+export default function MeutererBoard(given: BoardProps) {
+  const onMove = useSendOnce(given.onMove, given.busy, given.legalMoves);
+  const props = { ...given, onMove };
   const { view, seat, players } = props;
   const ordered = useMemo(() => {
     const list: any[] = view.players ?? [];

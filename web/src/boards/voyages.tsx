@@ -9,6 +9,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { BoardProps } from './types.js';
+import { useSendOnce } from './send-once.js';
 import { DIRECTION_NAMES, HEX_CSS, HexMap, MAPS, neighbour, sailPath, type MapFile, type Ship, type Target } from './voyages-hex.js';
 import { PARTS, SHEET_CSS, Sheet, STAR_NAMES, rewardText, starCount, type BoxTarget } from './voyages-sheet.js';
 
@@ -316,7 +317,8 @@ function Die({ value, label, role, onClick, selected, disabled }: { value: numbe
   );
 }
 
-export default function VoyagesBoard({ view, seat, players, legalMoves, onMove, busy }: BoardProps) {
+export default function VoyagesBoard({ view, seat, players, legalMoves, onMove: send, busy }: BoardProps) {
+  const onMove = useSendOnce(send, busy, legalMoves);
   const map = MAPS[view.map as number] ?? MAPS[1]!;
   const idIndex = useMemo(() => ids(map), [map]);
   const seats: number = view.seats ?? view.players?.length ?? 0;
