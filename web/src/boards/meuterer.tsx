@@ -413,7 +413,7 @@ function Hand({ view, seat, legalMoves, onMove, busy }: BoardProps) {
 }
 
 export default function MeutererBoard(given: BoardProps) {
-  const onMove = useSendOnce(given.onMove, given.busy, given.legalMoves);
+  const onMove = useSendOnce(given.onMove, given.busy, given.view);
   const props = { ...given, onMove };
   const { view, seat, players } = props;
   const ordered = useMemo(() => {

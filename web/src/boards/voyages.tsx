@@ -318,7 +318,7 @@ function Die({ value, label, role, onClick, selected, disabled }: { value: numbe
 }
 
 export default function VoyagesBoard({ view, seat, players, legalMoves, onMove: send, busy }: BoardProps) {
-  const onMove = useSendOnce(send, busy, legalMoves);
+  const onMove = useSendOnce(send, busy, view);
   const map = MAPS[view.map as number] ?? MAPS[1]!;
   const idIndex = useMemo(() => ids(map), [map]);
   const seats: number = view.seats ?? view.players?.length ?? 0;
