@@ -474,7 +474,7 @@ export default function MeutererBoard(given: BoardProps) {
 }
 
 const CSS = `
-.mt-board{--mt-sea:#dbeaf5;--mt-ink:#1d2733;--mt-dark:#5b6770;font:14px/1.35 system-ui,sans-serif;color:var(--mt-ink)}
+.mt-board{--mt-sea:#dbeaf5;--mt-ink:#1d2733;--mt-dark:#5b6770;font:14px/1.35 system-ui,sans-serif;color:var(--mt-ink);container-type:inline-size}
 .mt-status{display:flex;flex-wrap:wrap;gap:.35rem 1rem;padding:.5rem .75rem;background:#f2efe6;border:1px solid #d8d2c2;border-radius:6px;margin-bottom:.5rem}
 .mt-islands{list-style:none;margin:0 0 .75rem;padding:.5rem;display:grid;grid-template-columns:repeat(12,minmax(0,1fr));gap:.35rem;background:var(--mt-sea);border-radius:8px}
 .mt-island{background:#8a949b;color:#fff;border:2px solid #6b757c;border-radius:6px;padding:.3rem;min-height:7.2rem;display:flex;flex-direction:column;gap:.15rem;font-size:12px}
@@ -482,7 +482,7 @@ const CSS = `
 .mt-island.mt-hint{outline:3px dashed #1b6fd1;outline-offset:1px}
 .mt-island-head{display:flex;gap:.25rem;align-items:baseline}
 .mt-pos{font-size:10px;opacity:.8}
-.mt-island-name{font-weight:700;font-size:12px;overflow-wrap:anywhere}
+.mt-island-name{font-weight:700;font-size:12px;hyphens:auto;overflow-wrap:break-word}
 .mt-values{font-weight:600}
 .mt-state{font-size:10px;text-transform:uppercase;letter-spacing:.05em;opacity:.85}
 .mt-any{font-style:italic}
@@ -522,7 +522,7 @@ const CSS = `
 .mt-controls p{margin:.1rem 0 .4rem}
 .mt-choices{display:flex;flex-wrap:wrap;gap:.35rem}
 .mt-choices.mt-list,.mt-choices.mt-roles{flex-direction:column;align-items:stretch}
-.mt-board button{font:inherit;min-height:2.4rem;padding:.3rem .6rem;border-radius:6px;border:1px solid #8a8a8a;background:#fff;cursor:pointer;text-align:left}
+.mt-board button{font:inherit;min-height:2.4rem;padding:.3rem .6rem;border-radius:6px;border:1px solid #8a8a8a;background:#fff;color:var(--mt-ink);cursor:pointer;text-align:left}
 .mt-board button:disabled{cursor:not-allowed;opacity:.55}
 .mt-board button.mt-primary{background:#1b6fd1;color:#fff;border-color:#1b6fd1}
 .mt-board button.mt-handcard{min-height:0;border:0;padding:0;background:none}
@@ -534,6 +534,7 @@ const CSS = `
 .mt-none{color:#777;font-style:italic}
 .mt-wait{font-style:italic;margin:0}
 .mt-over{font-weight:700;font-size:16px;padding:.4rem .6rem;background:#e8f7e8;border:1px solid #7bbf7b;border-radius:6px}
-@media (max-width:900px){.mt-islands{grid-template-columns:repeat(6,minmax(0,1fr))}.mt-main{grid-template-columns:1fr}}
-@media (max-width:480px){.mt-islands{grid-template-columns:repeat(4,minmax(0,1fr))}.mt-island{min-height:6rem}}
+@container (max-width:1100px){.mt-islands{grid-template-columns:repeat(6,minmax(0,1fr))}}
+@container (max-width:760px){.mt-main{grid-template-columns:1fr}}
+@container (max-width:480px){.mt-islands{grid-template-columns:repeat(4,minmax(0,1fr))}.mt-island{min-height:6rem}}
 `;

@@ -574,7 +574,7 @@ export default function VoyagesBoard({ view, seat, players, legalMoves, onMove: 
 export { STAR_NAMES };
 
 const CSS = `
-.vy-board{font:14px/1.35 system-ui,sans-serif;color:#1d2733}
+.vy-board{font:14px/1.35 system-ui,sans-serif;color:#1d2733;container-type:inline-size}
 .vy-status{display:flex;flex-wrap:wrap;gap:.3rem 1rem;padding:.5rem .75rem;background:#eef4f8;border:1px solid #c9d8e2;border-radius:6px}
 .vy-dice{display:flex;gap:.5rem;margin:.5rem 0;flex-wrap:wrap}
 .vy-die{display:flex;flex-direction:column;align-items:center;gap:.1rem;border:1px solid #b9c6cf;border-radius:8px;padding:.3rem .4rem;background:#fff;font:inherit;min-width:4.4rem}
@@ -593,7 +593,7 @@ const CSS = `
 .vy-picked{margin:.2rem 0;font-size:13px}
 .vy-choices{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center}
 .vy-q{width:100%;font-size:13px;color:#40505c}
-.vy-board button{font:inherit;min-height:2.3rem;padding:.25rem .55rem;border-radius:6px;border:1px solid #8a8a8a;background:#fff;cursor:pointer}
+.vy-board button{font:inherit;min-height:2.3rem;padding:.25rem .55rem;border-radius:6px;border:1px solid #8a8a8a;background:#fff;color:#1d2733;cursor:pointer}
 .vy-board button:disabled{cursor:not-allowed;opacity:.55}
 .vy-board button:focus-visible{outline:3px solid #1b6fd1;outline-offset:2px}
 .vy-board button.vy-confirm{background:#1b6fd1;color:#fff;border-color:#1b6fd1}
@@ -603,7 +603,7 @@ const CSS = `
 .vy-board button.vy-die{cursor:pointer;border:2px solid #b07d00;background:#fff8dc;padding:.3rem .4rem;border-radius:8px}
 .vy-board button.vy-die:hover,.vy-board button.vy-die:focus-visible{outline:3px solid #1b6fd1}
 .vy-board button.vy-die-on{background:#ffe082}
-@media (max-width:900px){.vy-main{grid-template-columns:1fr}.vy-side{display:contents}.vy-mapcol{order:0}.vy-tabs,.vy-side>section{order:1}.vy-side>section.vy-actions{order:-1}}
+@container (max-width:760px){.vy-main{grid-template-columns:1fr}.vy-side{display:contents}.vy-mapcol{order:0}.vy-tabs,.vy-side>section{order:1}.vy-side>section.vy-actions{order:-1}}
 ${HEX_CSS}
 ${SHEET_CSS}
 `;
