@@ -11,6 +11,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { BoardProps } from './types.js';
 import { useSendOnce } from './send-once.js';
+import './meuterer.css';
 
 type Good = 'ruby' | 'salt' | 'wine' | 'cloth' | 'wheat';
 type Card = Good | 'conflict' | 'pirate';
@@ -427,7 +428,6 @@ export default function MeutererBoard(given: BoardProps) {
   const best = over ? Math.max(...(view.players ?? []).map((p: any) => p.score)) : null;
   return (
     <div className="mt-board" data-game="meuterer" data-phase={view.phase}>
-      <style>{CSS}</style>
       <header className="mt-status" aria-live="polite">
         <span>
           Round <strong>{view.round}</strong> of {view.rounds}
@@ -472,69 +472,3 @@ export default function MeutererBoard(given: BoardProps) {
     </div>
   );
 }
-
-const CSS = `
-.mt-board{--mt-sea:#dbeaf5;--mt-ink:#1d2733;--mt-dark:#5b6770;font:14px/1.35 system-ui,sans-serif;color:var(--mt-ink);container-type:inline-size}
-.mt-status{display:flex;flex-wrap:wrap;gap:.35rem 1rem;padding:.5rem .75rem;background:#f2efe6;border:1px solid #d8d2c2;border-radius:6px;margin-bottom:.5rem}
-.mt-islands{list-style:none;margin:0 0 .75rem;padding:.5rem;display:grid;grid-template-columns:repeat(12,minmax(0,1fr));gap:.35rem;background:var(--mt-sea);border-radius:8px}
-.mt-island{background:#8a949b;color:#fff;border:2px solid #6b757c;border-radius:6px;padding:.3rem;min-height:7.2rem;display:flex;flex-direction:column;gap:.15rem;font-size:12px}
-.mt-island.mt-active{background:#fff8dc;color:var(--mt-ink);border:3px solid #d08a00}
-.mt-island.mt-hint{outline:3px dashed #1b6fd1;outline-offset:1px}
-.mt-island-head{display:flex;gap:.25rem;align-items:baseline}
-.mt-pos{font-size:10px;opacity:.8}
-.mt-island-name{font-weight:700;font-size:12px;hyphens:auto;overflow-wrap:break-word}
-.mt-values{font-weight:600}
-.mt-state{font-size:10px;text-transform:uppercase;letter-spacing:.05em;opacity:.85}
-.mt-any{font-style:italic}
-.mt-tokens{display:flex;flex-direction:column;gap:.15rem;margin-top:auto}
-.mt-token{font-size:11px;border-radius:4px;padding:0 .25rem;background:#fff;color:var(--mt-ink);border:1px solid #999}
-.mt-ship{background:#143d66;color:#fff;border-color:#143d66;font-weight:700}
-.mt-pirate{background:#222;color:#fff}
-.mt-dest-c{background:#e8f1ff;border-color:#1b6fd1}
-.mt-dest-m{background:#ffe9e6;border-color:#c0392b}
-.mt-dest-hint{background:#fff;border:1px dashed #1b6fd1}
-.mt-main{display:grid;grid-template-columns:minmax(16rem,1fr) 2fr;gap:.75rem}
-.mt-players{display:grid;grid-template-columns:repeat(auto-fit,minmax(13rem,1fr));gap:.5rem;align-content:start}
-.mt-player{border:1px solid #c9c9c9;border-radius:6px;padding:.4rem .6rem;background:#fff}
-.mt-player.mt-me{border:2px solid #1b6fd1}
-.mt-player.mt-tomove{box-shadow:0 0 0 3px #f0b429}
-.mt-player h3{margin:0;font-size:15px;display:flex;gap:.3rem;align-items:baseline}
-.mt-score{margin-left:auto;font-weight:700}
-.mt-tag{font-weight:400;font-size:12px;color:#555}
-.mt-role{margin:.15rem 0;font-style:italic}
-.mt-facts{display:grid;grid-template-columns:auto 1fr;gap:.15rem .5rem;margin:.25rem 0}
-.mt-facts dt{font-weight:600;color:#555}
-.mt-facts dd{margin:0}
-.mt-breakdown{margin:0;font-size:12px;color:#555}
-.mt-cards{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem}
-.mt-card{display:inline-flex;align-items:center;gap:.25rem;border-radius:5px;padding:.1rem .4rem;border:1px solid rgba(0,0,0,.35);font-weight:600;color:#111}
-.mt-card.mt-small{font-size:11px;padding:0 .3rem}
-.mt-mark{display:inline-block;min-width:1.1em;text-align:center;border-radius:50%;background:rgba(255,255,255,.75);font-size:.85em}
-.mt-card-ruby{background:#f4a3a8}.mt-card-salt{background:#eef2f5}.mt-card-wine{background:#c9a3d9}
-.mt-card-cloth{background:#a9d0f5}.mt-card-wheat{background:#f6dc84}.mt-card-conflict{background:#bbb}.mt-card-pirate{background:#444;color:#fff}
-.mt-hand h3,.mt-hand h4{margin:.2rem 0}
-.mt-big .mt-card{font-size:15px;padding:.35rem .6rem}
-.mt-handcard{border:0;background:none;padding:0;cursor:pointer}
-.mt-handcard:disabled{cursor:default;opacity:1}
-.mt-handcard:not(:disabled) .mt-card{box-shadow:0 2px 0 #1b6fd1}
-.mt-handcard:focus-visible,.mt-board button:focus-visible{outline:3px solid #1b6fd1;outline-offset:2px}
-.mt-controls{margin-top:.6rem;padding:.5rem;border:1px solid #d8d2c2;border-radius:6px;background:#fffdf7}
-.mt-controls p{margin:.1rem 0 .4rem}
-.mt-choices{display:flex;flex-wrap:wrap;gap:.35rem}
-.mt-choices.mt-list,.mt-choices.mt-roles{flex-direction:column;align-items:stretch}
-.mt-board button{font:inherit;min-height:2.4rem;padding:.3rem .6rem;border-radius:6px;border:1px solid #8a8a8a;background:#fff;color:var(--mt-ink);cursor:pointer;text-align:left}
-.mt-board button:disabled{cursor:not-allowed;opacity:.55}
-.mt-board button.mt-primary{background:#1b6fd1;color:#fff;border-color:#1b6fd1}
-.mt-board button.mt-handcard{min-height:0;border:0;padding:0;background:none}
-.mt-roles button{display:flex;flex-direction:column}
-.mt-sub{font-size:12px;color:#555;font-weight:400}
-.mt-primary .mt-sub{color:#e6efff}
-.mt-pick.mt-picked{border:2px solid #1b6fd1;background:#e8f1ff}
-.mt-clerk .mt-primary{margin-top:.4rem}
-.mt-none{color:#777;font-style:italic}
-.mt-wait{font-style:italic;margin:0}
-.mt-over{font-weight:700;font-size:16px;padding:.4rem .6rem;background:#e8f7e8;border:1px solid #7bbf7b;border-radius:6px}
-@container (max-width:1100px){.mt-islands{grid-template-columns:repeat(6,minmax(0,1fr))}}
-@container (max-width:760px){.mt-main{grid-template-columns:1fr}}
-@container (max-width:480px){.mt-islands{grid-template-columns:repeat(4,minmax(0,1fr))}.mt-island{min-height:6rem}}
-`;

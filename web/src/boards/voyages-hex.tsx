@@ -313,34 +313,3 @@ export function HexMap({ map, sheet, ships, targets, paths, disabled, caption }:
     </svg>
   );
 }
-
-export const HEX_CSS = `
-.vy-map{width:100%;height:auto;max-width:640px;display:block;background:#9cc3dd;border-radius:8px}
-.vy-hex{stroke:#7fa6c0;stroke-width:1;fill:#cfe3f0}
-.vy-hex.vy-fog{fill:#aab8c3;stroke:#55656f;stroke-dasharray:3 2}
-.vy-hex.vy-explored{fill:#e4f1f9;stroke:#55656f;stroke-dasharray:1 2}
-.vy-hex.vy-reef{fill:#8c7b6b}
-.vy-hex.vy-ice{fill:#f5fbff}
-.vy-hex.vy-island{fill:#cfe3f0}
-.vy-hex.vy-offmap{fill:#fde7b0;stroke:#b7791f}
-.vy-zone-bow{fill:#dceaf5}.vy-zone-aft{fill:#cde0d6}.vy-zone-keel{fill:#d6d3ea}.vy-zone-mast{fill:#ead6d6}
-.vy-island{fill:#e7cf91;stroke:#8a6d2f;stroke-width:1.5}
-.vy-island-settlement,.vy-island-fort,.vy-island-shipyard{fill:#d9b46b}
-.vy-island-lighthouse,.vy-island-watchtower{fill:#f2dd9b}
-.vy-island-start{fill:#fff;stroke:#333}
-.vy-ftext{font:700 10px system-ui,sans-serif;fill:#1d2733}
-.vy-ftext.vy-done{fill:#6b7780;text-decoration:line-through}
-.vy-check{font:700 11px system-ui,sans-serif;fill:#0a7d2c}
-.vy-id{font:7px system-ui,sans-serif;fill:#40505c}
-.vy-path{fill:none;stroke:#1b6fd1;stroke-width:2;stroke-dasharray:4 3;opacity:.7}
-.vy-path-strong{stroke:#b3261e;stroke-width:3;stroke-dasharray:none;opacity:1}
-.vy-myship path{fill:#b3261e;stroke:#fff;stroke-width:1.2}
-.vy-myship .vy-sail{fill:#fff;stroke:#b3261e}
-.vy-othership path{fill:#37474f;stroke:#fff;stroke-width:1}
-.vy-othership .vy-sail{fill:#eceff1;stroke:#37474f}
-.vy-target{fill:rgba(255,214,0,.25);stroke:#b07d00;stroke-width:2.5;cursor:pointer}
-.vy-target-destination{fill:rgba(179,38,30,.18);stroke:#b3261e}
-.vy-target-attack{fill:rgba(120,0,0,.25);stroke:#700}
-.vy-target:hover,.vy-target:focus{fill:rgba(255,214,0,.55);outline:none;stroke-width:4}
-.vy-target[aria-disabled="true"]{cursor:not-allowed;opacity:.4}
-`;

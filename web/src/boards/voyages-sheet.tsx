@@ -445,28 +445,3 @@ export function Sheet(props: Props) {
     </div>
   );
 }
-
-export const SHEET_CSS = `
-.vy-sheet h4{margin:.3rem 0 .2rem;font-size:14px}
-.vy-sheet p{margin:.3rem 0}
-.vy-crewboxes{display:flex;flex-wrap:wrap;gap:2px;font-size:16px}
-.vy-sailor{display:inline-block;width:1.3em;text-align:center;border:1px dotted #8aa}
-.vy-sailor-n{border-style:solid}.vy-sailor-h{border-style:solid;color:#8a5a00;font-weight:700}.vy-sailor-x{color:#999}
-.vy-stars ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.2rem .8rem}
-.vy-stars li span{color:#b07d00}
-.vy-table{border-collapse:collapse;margin:.4rem 0;font-size:13px}
-.vy-table caption{text-align:left;font-weight:600;padding:.1rem 0}
-.vy-table th,.vy-table td{padding:2px 4px;border:1px solid #d5dde3;text-align:center}
-.vy-table th[scope=row]{text-align:left;white-space:nowrap}
-.vy-bonus{font-size:11px;color:#40505c}
-.vy-box{position:relative;display:inline-flex;align-items:center;justify-content:center;min-width:1.9rem;height:1.9rem;border:1px solid #9aa;border-radius:4px;background:#fff;font-weight:600;font-size:12px;padding:0 2px}
-.vy-box-marked,.vy-box-sold,.vy-box-crossed{background:#e5e9ec;color:#6b7780}
-.vy-box-held{background:#fff4d6}
-.vy-box-written{background:#e3f0ff;color:#0b3d75;font-size:14px;border-color:#0b3d75}
-.vy-boxm{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;font-size:20px;color:#b3261e;opacity:.8}
-.vy-box-held .vy-boxm{color:#8a5a00;font-size:24px}
-button.vy-box-target{cursor:pointer;border:2px solid #b07d00;background:#fff1b8;min-height:2.2rem;min-width:2.2rem}
-button.vy-box-target:hover,button.vy-box-target:focus-visible{background:#ffd84d;outline:3px solid #1b6fd1}
-button.vy-box-target:disabled{cursor:not-allowed;opacity:.5}
-.vy-part{font:inherit;padding:.1rem .4rem;border-radius:4px}
-`;

@@ -10,8 +10,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { BoardProps } from './types.js';
 import { useSendOnce } from './send-once.js';
-import { DIRECTION_NAMES, HEX_CSS, HexMap, MAPS, neighbour, sailPath, type MapFile, type Ship, type Target } from './voyages-hex.js';
-import { PARTS, SHEET_CSS, Sheet, STAR_NAMES, rewardText, starCount, type BoxTarget } from './voyages-sheet.js';
+import './voyages.css';
+import { DIRECTION_NAMES, HexMap, MAPS, neighbour, sailPath, type MapFile, type Ship, type Target } from './voyages-hex.js';
+import { PARTS, Sheet, rewardText, starCount, type BoxTarget } from './voyages-sheet.js';
 
 type Move = Record<string, any> & { type: string };
 type FacetName = 'type' | 'die' | 'value' | 'box' | 'pay' | 'whole';
@@ -463,7 +464,6 @@ export default function VoyagesBoard({ view, seat, players, legalMoves, onMove: 
 
   return (
     <div className="vy-board" data-game="voyages">
-      <style>{CSS}</style>
       <header className="vy-status" aria-live="polite">
         <span>
           <strong>{map.name}</strong> (map {map.map})
@@ -571,39 +571,3 @@ export default function VoyagesBoard({ view, seat, players, legalMoves, onMove: 
   );
 }
 
-export { STAR_NAMES };
-
-const CSS = `
-.vy-board{font:14px/1.35 system-ui,sans-serif;color:#1d2733;container-type:inline-size}
-.vy-status{display:flex;flex-wrap:wrap;gap:.3rem 1rem;padding:.5rem .75rem;background:#eef4f8;border:1px solid #c9d8e2;border-radius:6px}
-.vy-dice{display:flex;gap:.5rem;margin:.5rem 0;flex-wrap:wrap}
-.vy-die{display:flex;flex-direction:column;align-items:center;gap:.1rem;border:1px solid #b9c6cf;border-radius:8px;padding:.3rem .4rem;background:#fff;font:inherit;min-width:4.4rem}
-
-.vy-dieface{width:2.4rem;height:2.4rem}
-.vy-dieface rect{fill:#fff;stroke:#333;stroke-width:2}
-.vy-dieface circle{fill:#222}
-.vy-dienum{font-weight:700}
-.vy-dierole{font-size:11px;color:#40505c}
-.vy-stars-all{display:flex;flex-wrap:wrap;gap:.3rem 1rem;margin:.25rem 0 .5rem}
-.vy-stars-all .vy-me{font-weight:700}
-.vy-main{display:grid;grid-template-columns:minmax(0,1.25fr) minmax(0,1fr);gap:.75rem;align-items:start}
-.vy-legend{font-size:11px;color:#40505c;margin:.25rem 0}
-.vy-actions{border:1px solid #d8d2c2;background:#fffdf7;border-radius:6px;padding:.5rem;margin-bottom:.5rem}
-.vy-prompt{margin:0 0 .4rem;font-weight:600}
-.vy-picked{margin:.2rem 0;font-size:13px}
-.vy-choices{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center}
-.vy-q{width:100%;font-size:13px;color:#40505c}
-.vy-board button{font:inherit;min-height:2.3rem;padding:.25rem .55rem;border-radius:6px;border:1px solid #8a8a8a;background:#fff;color:#1d2733;cursor:pointer}
-.vy-board button:disabled{cursor:not-allowed;opacity:.55}
-.vy-board button:focus-visible{outline:3px solid #1b6fd1;outline-offset:2px}
-.vy-board button.vy-confirm{background:#1b6fd1;color:#fff;border-color:#1b6fd1}
-.vy-tabs{display:flex;flex-wrap:wrap;gap:.25rem;margin:.25rem 0}
-.vy-tabs button[aria-pressed=true]{background:#1b6fd1;color:#fff;border-color:#1b6fd1}
-.vy-sheettitle{margin:.3rem 0;font-size:15px}
-.vy-board button.vy-die{cursor:pointer;border:2px solid #b07d00;background:#fff8dc;padding:.3rem .4rem;border-radius:8px}
-.vy-board button.vy-die:hover,.vy-board button.vy-die:focus-visible{outline:3px solid #1b6fd1}
-.vy-board button.vy-die-on{background:#ffe082}
-@container (max-width:760px){.vy-main{grid-template-columns:1fr}.vy-side{display:contents}.vy-mapcol{order:0}.vy-tabs,.vy-side>section{order:1}.vy-side>section.vy-actions{order:-1}}
-${HEX_CSS}
-${SHEET_CSS}
-`;
