@@ -18,10 +18,11 @@ const CLICKABLE = '.nv-controls button:enabled, .nv-priv.playable:enabled, .nv-r
 
 async function clickOne(page: Page, pick: (n: number) => number): Promise<void> {
   const options = page.locator(CLICKABLE);
-  await options.first().waitFor();
+  // The page says it is my turn only once the board with my moves is drawn: one look reads them all.
   const labels = await options.evaluateAll((els) => els.map((e: any) => (e.getAttribute('aria-label') ?? e.textContent ?? '') as string));
   // Head for the far east (exploring Nagasaki ends the game): prefer sailing, and the Sailing field.
   const sails = labels.map((l, i) => [l, i] as const).filter(([l]) => /^(Navegador: s|S)ail \d/.test(l) || /^Move to Sailing/.test(l)).map(([, i]) => i);
+  if (labels.length === 0) throw new Error('my turn, but nothing on the board can be clicked');
   const index = sails.length > 0 && pick(3) > 0 ? sails[pick(sails.length)]! : pick(labels.length);
   await options.nth(index).click();
 }

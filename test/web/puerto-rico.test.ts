@@ -22,12 +22,12 @@ const CLICKABLE = [
 
 async function clickOne(page: Page, pick: (n: number) => number): Promise<void> {
   const options = page.locator(CLICKABLE);
-  await options.first().waitFor();
-  const n = await options.count();
+  // The page says it is my turn only once the board with my moves is drawn: one look reads them all.
+  const labels = await options.evaluateAll((els) => els.map((e: any) => (e.textContent ?? '') as string));
+  if (labels.length === 0) throw new Error('my turn, but nothing on the board can be clicked');
   // Prefer acting over passing, so that the game moves on quickly.
-  const labels = await options.allInnerTexts();
   const active = labels.map((l, i) => [l, i] as const).filter(([l]) => !/^Pass$/.test(l.trim())).map(([, i]) => i);
-  const index = active.length > 0 && pick(4) > 0 ? active[pick(active.length)]! : pick(n);
+  const index = active.length > 0 && pick(4) > 0 ? active[pick(active.length)]! : pick(labels.length);
   await options.nth(index).click();
 }
 

@@ -124,34 +124,74 @@ export async function version(page: Page): Promise<number> {
   return Number(await gameRoot(page).getAttribute('data-version'));
 }
 
+interface Turn {
+  status: string | null;
+  version: number;
+  alert: string | null;
+}
+
+/**
+ * Waits until the game page is settled (no move in flight) and `ready` holds for it; reads the game's
+ * status, version and any alert in the same look (one round trip to the browser, not one per attribute).
+ * A function, not a string: the page's Content-Security-Policy forbids eval.
+ */
+async function settled(page: Page, after: number | null, timeout: number): Promise<Turn> {
+  const handle = await page.waitForFunction(
+    (after) => {
+      const el = (globalThis as any).document.querySelector('.game');
+      if (!el || el.getAttribute('data-busy') !== 'false') return false;
+      const status = el.getAttribute('data-status');
+      const version = Number(el.getAttribute('data-version'));
+      const alert = el.querySelector('[role=alert]')?.textContent ?? null;
+      const turn = { status, version, alert };
+      if (after === null) return status === 'finished' || (status === 'active' && el.getAttribute('data-my-turn') === 'true') ? turn : false;
+      return version > after || status === 'finished' || alert !== null ? turn : false;
+    },
+    after,
+    { timeout },
+  );
+  return (await handle.jsonValue()) as Turn;
+}
+
 /**
  * Plays to the end: whenever it is this player's turn, `move` clicks one move on the board; then waits
- * for the game to move on. Returns the number of moves clicked.
+ * for the page to show the position after it (its data-version moves on). Returns the number of moves
+ * clicked. With WEB_TEST_PROFILE set, prints where the time went (waiting for the turn, choosing and
+ * clicking, waiting for the answer) and the requests the page made.
  */
 export async function playToEnd(page: Page, move: (page: Page) => Promise<void>, { maxMoves = 2000, timeoutMs = 240_000 } = {}): Promise<number> {
-  const root = gameRoot(page);
   const started = Date.now();
   let clicks = 0;
-  for (;;) {
-    if (Date.now() - started > timeoutMs) throw new Error(`the game did not end within ${timeoutMs} ms (${clicks} moves clicked)`);
-    await page.locator('.game[data-status="finished"], .game[data-status="active"][data-my-turn="true"][data-busy="false"]').first().waitFor({ timeout: 60_000 });
-    if ((await root.getAttribute('data-status')) === 'finished') return clicks;
-    if (clicks >= maxMoves) throw new Error(`still playing after ${clicks} moves`);
-    const before = await version(page);
-    await move(page);
-    clicks += 1;
-    // The move is sent, and the page refreshed from the answer: the version moved on (or it was refused).
-    // A function, not a string: the page's Content-Security-Policy forbids eval.
-    await page.waitForFunction(
-      (v) => {
-        const el = (globalThis as any).document.querySelector('.game');
-        if (!el || el.getAttribute('data-busy') !== 'false') return false;
-        return Number(el.getAttribute('data-version')) > v || el.getAttribute('data-status') === 'finished' || el.querySelector('[role=alert]') !== null;
-      },
-      before,
-      { timeout: 30_000 },
-    );
-    const alert = page.locator('.game [role=alert]');
-    if (await alert.count()) throw new Error(`a move was refused: ${await alert.first().innerText()}`);
+  const spent = { turn: 0, click: 0, answer: 0 };
+  const requests = new Map<string, number>();
+  const profile = process.env.WEB_TEST_PROFILE ? (r: { method(): string; url(): string }) => {
+    const key = `${r.method()} ${new URL(r.url()).pathname.replace(/[0-9a-f-]{36}/, ':id')}`;
+    requests.set(key, (requests.get(key) ?? 0) + 1);
+  } : null;
+  if (profile) page.on('requestfinished', profile);
+  try {
+    for (;;) {
+      if (Date.now() - started > timeoutMs) throw new Error(`the game did not end within ${timeoutMs} ms (${clicks} moves clicked)`);
+      let mark = Date.now();
+      const turn = await settled(page, null, 60_000);
+      spent.turn += Date.now() - mark;
+      if (turn.status === 'finished') return clicks;
+      if (clicks >= maxMoves) throw new Error(`still playing after ${clicks} moves`);
+      mark = Date.now();
+      await move(page);
+      clicks += 1;
+      spent.click += Date.now() - mark;
+      mark = Date.now();
+      // The move is sent and the page shows the position after it (or the refusal).
+      const answer = await settled(page, turn.version, 30_000);
+      spent.answer += Date.now() - mark;
+      if (answer.alert !== null) throw new Error(`a move was refused: ${answer.alert}`);
+    }
+  } finally {
+    if (profile) {
+      page.off('requestfinished', profile);
+      const per = (ms: number) => Math.round(ms / Math.max(clicks, 1));
+      console.error(`# profile: ${clicks} moves in ${Date.now() - started} ms; per move: turn ${per(spent.turn)} ms, click ${per(spent.click)} ms, answer ${per(spent.answer)} ms; requests: ${JSON.stringify(Object.fromEntries(requests))}`);
+    }
   }
 }

@@ -1,8 +1,9 @@
 /**
  * One game: its seats and status, the board of its type (boards/index.ts) fed with the caller's view and
  * legal moves, the readable history, and a slider that replays any past state (`GET state?at=N`).
- * Live: a graphql-ws `gameMoves` subscription triggers a refresh on every committed move (a slow poll
- * covers joins, which have no stream, and a dropped socket).
+ * Live: a graphql-ws `gameMoves` subscription carries each committed move into the history and asks for
+ * one read of the new position; a move's own answer does too, and the two are coalesced (one read at a
+ * time, again only if a newer version is known). A slow poll covers joins, which have no stream.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, errorText, seatNames, subscribe, unwrap, PortolanError, type Game, type Session } from '../api.js';
@@ -40,9 +41,41 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
   const mySeats = useMemo(() => (game ? game.seats.filter((s) => s.player?.id === session.playerId).map((s) => s.index) : []), [game, session.playerId]);
 
   const summaryRef = useRef<Game | null>(null);
+  /** The newest version known to exist (from a move's answer or the subscription), and the one shown. */
+  const latest = useRef(0);
+  const shown = useRef(-1);
+  /** The one refresh under way (refreshes never overlap), and whether another must follow it. */
+  const inFlight = useRef<Promise<void> | null>(null);
+  const again = useRef(false);
+  /** Whether the history must be read over REST (at first, and after the subscription skipped a move). */
+  const historyStale = useRef(true);
+  /** The version after which the subscription streams moves: set once the history was first read. */
+  const [streamFrom, setStreamFrom] = useState<number | null>(null);
 
-  /** Reads the game, the caller's view, legal moves and new history at once; again if a move landed in between. */
-  const refresh = useCallback(async () => {
+  /** Appends moves in order; a move that skips one means the subscription missed some: read them over REST. */
+  const addHistory = useCallback((items: HistoryItem[]) => {
+    let merged = historyRef.current;
+    for (const item of items) {
+      const last = merged.length > 0 ? merged[merged.length - 1]!.seq : null;
+      if (last !== null && item.seq <= last) continue;
+      if (last === null ? item.seq > 1 : item.seq > last + 1) {
+        historyStale.current = true;
+        break;
+      }
+      merged = [...merged, item];
+    }
+    if (merged !== historyRef.current) {
+      historyRef.current = merged;
+      setHistory(merged);
+    }
+  }, []);
+
+  /**
+   * One read of the game, the caller's view and legal moves (in parallel; again if a move landed in
+   * between). The history comes from the subscription, which carries each move; it is read over REST
+   * only at first and when a gap shows. Returns whether it succeeded.
+   */
+  const load = useCallback(async (): Promise<boolean> => {
     const mine = ++generation.current;
     try {
       for (let attempt = 0; ; attempt++) {
@@ -51,29 +84,36 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
         // The seat to play for: the one to move when the caller holds several (a hot-seat game).
         const seat = known ? seats.find((s) => known.toMove.includes(s)) ?? seats[0] : undefined;
         const started = known !== null && known.status !== 'waiting' && known.status !== 'aborted';
+        const readHistory = started && historyStale.current;
         const historyBase = historyRef.current;
         const [summary, state, legal, added] = await Promise.all([
           unwrap(client.api.GET('/v1/games/{id}', { params: { path: { id } } })),
           started ? unwrap(client.api.GET('/v1/games/{id}/state', { params: { path: { id }, query: {} } })) : null,
           started && seat !== undefined ? unwrap(client.api.GET('/v1/games/{id}/legal-moves', { params: { path: { id }, query: { seat } } })) : null,
-          started ? newHistory(historyBase) : [],
+          readHistory ? newHistory(historyBase) : [],
         ]);
-        if (mine !== generation.current) return;
+        if (mine !== generation.current) return false;
         summaryRef.current = summary;
+        latest.current = Math.max(latest.current, summary.version);
         const startedNow = summary.status !== 'waiting' && summary.status !== 'aborted';
         const consistent = startedNow === started && (!state || state.version === summary.version) && (!legal || legal.version === summary.version);
         if (!consistent && attempt < 3) continue;
-        if (state) {
-          const merged = [...historyBase, ...added.filter((h) => !historyBase.some((k) => k.seq === h.seq))];
-          historyRef.current = merged;
-          setHistory(merged);
+        // Still torn by a stream of moves: show what was read, and read again.
+        if (!consistent) again.current = true;
+        if (readHistory) {
+          historyStale.current = false;
+          addHistory(added);
+          const read = historyRef.current;
+          setStreamFrom((from) => from ?? (read.length > 0 ? read[read.length - 1]!.seq : 0));
         }
         setGame(summary);
+        if (state) shown.current = state.version;
         setLive(state ? { version: state.version, seat: state.seat, view: state.view, ...(legal && legal.version === state.version ? { moves: legal.moves, families: legal.families } : { moves: [], families: [] }) } : null);
-        return;
+        return true;
       }
     } catch (e) {
       if (mine === generation.current) setError(errorText(e));
+      return false;
     }
 
     /** Moves after those already read: a history cursor is the version of the last move read. */
@@ -89,19 +129,46 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
     }
   }, [client, id, session.playerId]);
 
+  /**
+   * Refreshes until the page shows the newest version known: one read at a time, and a burst of moves
+   * (the caller's, then the bots' answers) costs one read more at most, not one per move and per signal.
+   */
+  const refresh = useCallback((): Promise<void> => {
+    again.current = true;
+    if (inFlight.current) return inFlight.current;
+    const run = (async () => {
+      while (again.current || latest.current > shown.current) {
+        again.current = false;
+        if (!(await load())) break;
+        if (historyStale.current && summaryRef.current?.status !== 'waiting') again.current = true;
+      }
+    })().finally(() => {
+      inFlight.current = null;
+    });
+    inFlight.current = run;
+    return run;
+  }, [load]);
+
+  /** A version is known to exist: read it unless it is shown or a read under way started after it existed. */
+  const reached = useCallback((version: number) => {
+    if (version <= latest.current) return;
+    latest.current = version;
+    if (version > shown.current && !inFlight.current) void refresh();
+  }, [refresh]);
+
   useEffect(() => {
     void refresh();
-    let pending: ReturnType<typeof setTimeout> | null = null;
-    const soon = () => {
-      if (pending) clearTimeout(pending);
-      pending = setTimeout(() => void refresh(), 30);
-    };
-    const stop = subscribe(session, 'subscription ($id: ID!) { gameMoves(id: $id) { seq } }', { id }, soon);
-    return () => {
-      stop();
-      if (pending) clearTimeout(pending);
-    };
-  }, [id, refresh, session]);
+  }, [refresh]);
+
+  // Live: each move after the history first read, in order, redacted for the caller (a reconnect replays
+  // from there; the moves already known are skipped).
+  useEffect(() => {
+    if (streamFrom === null) return;
+    return subscribe<{ gameMoves: HistoryItem }>(session, 'subscription ($id: ID!, $from: Int) { gameMoves(id: $id, fromVersion: $from) { seq seat kind move log } }', { id, from: streamFrom }, (data) => {
+      addHistory([data.gameMoves]);
+      reached(data.gameMoves.seq);
+    });
+  }, [addHistory, id, reached, session, streamFrom]);
 
   // Before the start nothing streams: poll for joins. During play, a slow safety poll.
   const waiting = game?.status === 'waiting';
@@ -129,15 +196,17 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
     setError(null);
     try {
       const seat = live.seat ?? undefined;
-      await client.game(game.type as 'puerto-rico', id).move(move as never, { expectedVersion: live.version, idempotencyKey: crypto.randomUUID(), ...(seat !== undefined && mySeats.length > 1 ? { seat } : {}) });
+      const answer = await client.game(game.type as 'puerto-rico', id).move(move as never, { expectedVersion: live.version, idempotencyKey: crypto.randomUUID(), ...(seat !== undefined && mySeats.length > 1 ? { seat } : {}) });
+      reached(answer.version);
     } catch (e) {
       // A move raced by another (a bot's, a simultaneous player's): the fresh state says what is legal now.
       setError(e instanceof PortolanError && e.code === 'STALE_VERSION' ? 'The game moved on before your move arrived; here is the new position.' : errorText(e));
-    } finally {
-      setSending(false);
-      await refresh();
+      void refresh();
     }
-  }, [client, game, id, live, mySeats.length, refresh, sending]);
+    // Busy until the position after the move shows (the subscription may have started that read already).
+    while (inFlight.current) await inFlight.current;
+    setSending(false);
+  }, [client, game, id, live, mySeats.length, reached, refresh, sending]);
 
   if (!game) return <p>{error ? <span role="alert" className="error">{error}</span> : 'Loading…'}</p>;
   const players = seatNames(game);
