@@ -27,24 +27,26 @@ async function myView(page: Page, base: string, id: string): Promise<any> {
   return ((await res.json()) as { view: unknown }).view;
 }
 
-/** One click on the board, in the order a player reads it: dice, the map, the sheet, then the step's buttons. */
-async function clickSomething(page: Page): Promise<string> {
-  const board = page.locator('.vy-board');
-  const order: [string, string][] = [
-    ['confirm', 'button.vy-confirm:not([disabled])'],
-    ['die', '.vy-dice button:not([disabled])'],
-    ['map', '.vy-map [role=button][aria-disabled="false"]'],
-    ['sheet', 'button.vy-box-target:not([disabled])'],
-    ['button', '.vy-choices button:not([disabled])'],
-  ];
-  for (const [what, selector] of order) {
-    const target = board.locator(selector);
-    if ((await target.count()) > 0) {
-      await target.first().click();
-      return what;
-    }
-  }
-  throw new Error('nothing to click on the Voyages board');
+/** What to click, in the order a player reads the board: confirm, dice, the map, the sheet, the step's buttons. */
+const CLICKABLE: [string, string][] = [
+  ['confirm', 'button.vy-confirm:not([disabled])'],
+  ['die', '.vy-dice button:not([disabled])'],
+  ['map', '.vy-map [role=button][aria-disabled="false"]'],
+  ['sheet', 'button.vy-box-target:not([disabled])'],
+  ['button', '.vy-choices button:not([disabled])'],
+];
+
+/** One click on the board; returns what was clicked. One look finds the target and notes the step panel. */
+async function clickSomething(page: Page): Promise<{ what: string; panel: string }> {
+  const found = await page.evaluate((selectors) => {
+    const doc = (globalThis as any).document;
+    const board = doc.querySelector('.vy-board');
+    return { index: selectors.findIndex((s: string) => board?.querySelector(s) !== null), panel: String(doc.querySelector('.vy-actions')?.innerHTML ?? '') };
+  }, CLICKABLE.map(([, s]) => s));
+  const pick = CLICKABLE[found.index];
+  if (!pick) throw new Error('nothing to click on the Voyages board');
+  await page.locator('.vy-board').locator(pick[1]).first().click();
+  return { what: pick[0], panel: found.panel };
 }
 
 t.test('a whole solo Voyages game on map 1, by clicking the board', async (t) => {
@@ -64,9 +66,7 @@ t.test('a whole solo Voyages game on map 1, by clicking the board', async (t) =>
   const moves = await playToEnd(page, async (page) => {
     const before = await version(page);
     for (let i = 0; i < 8; i++) {
-      const actions = page.locator('.vy-actions');
-      const shown = await actions.innerHTML();
-      const what = await clickSomething(page);
+      const { what, panel: shown } = await clickSomething(page);
       used.set(what, (used.get(what) ?? 0) + 1);
       // A click either sends the move (busy, then a new version) or narrows the choice (the step redraws,
       // listing the picks so far); a redraw without picks is the board clearing them as it sends.
