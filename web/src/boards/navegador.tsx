@@ -3,12 +3,15 @@
  * colony tokens, shown only as counts): the map of sea regions with each player's ships and the colonies
  * still to found, the rondel with the players' stones, the market, the privilege gallery and each
  * player's sheet. A rondel field is chosen by clicking it (default payment); the other actions are
- * controls built from legalMoves (sails the engine suggests, colonies, buildings, market sales...).
+ * controls built from legalMoves (sails the engine suggests, colonies, buildings, market sales...). The
+ * move families add the rest: paying a field with ships of one's choice, and sailing routes of one's
+ * own, from controls built from each family's fields; a composed move is sent only when it is a member.
  * The board data below (region names, borders, prices) is the printed edition's, for display only.
  */
-import type { KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import type { BoardProps } from './types.js';
 import { describeMove } from './generic.js';
+import { inFamily } from './families.js';
 
 const REGIONS = ['Portugal', 'Guiné', 'Bahia', 'Rio de Janeiro', 'Angola', 'Cabo da Boa Esperança', 'Moçambique', 'Goa', 'Ceilão', 'Malaca', 'Timor', 'Macau', 'Nagasaki'];
 const SHORT = ['Portugal', 'Guiné', 'Bahia', 'Rio', 'Angola', 'Cabo', 'Moçambique', 'Goa', 'Ceilão', 'Malaca', 'Timor', 'Macau', 'Nagasaki'];
@@ -72,7 +75,85 @@ export function moveLabel(m: any): string {
   }
 }
 
-export function NavegadorBoard({ view, seat, players, legalMoves, onMove, busy }: BoardProps) {
+/** The region a sailing family explores (at least L+1 ships end there), or null for sailing without exploring. */
+function exploreTarget(family: any): number | null {
+  const bag = family.fields.paths.bag;
+  const end = bag.atLeast?.[0]?.items?.[0];
+  return end === undefined ? null : (bag.items[end].path.at(-1) as number);
+}
+
+const routeText = (path: number[]) => path.map((r) => SHORT[r]).join(' → ');
+
+/**
+ * Choose the ships that pay for a rondel field: one count per region from the family's bag (at most the
+ * ships there); the button sends the move only when the family holds it.
+ */
+function PayChooser({ families, act, busy }: { families: any[]; act: (m: unknown) => void; busy: boolean }) {
+  const [index, setIndex] = useState(0);
+  const [counts, setCounts] = useState<Record<number, number>>({});
+  const family = families[Math.min(index, families.length - 1)];
+  const bag = family.fields.pay.bag;
+  const cost = bag.size.min as number;
+  const pay = (bag.items as number[]).flatMap((r, i) => Array.from({ length: counts[i] ?? 0 }, () => r));
+  const move = { type: 'rondel', field: family.fixed.field, pay };
+  const legal = inFamily(family, move);
+  return (
+    <fieldset className="nv-custom nv-custom-pay" data-cost={cost}>
+      <legend>Pay with ships of your choice</legend>
+      <label>Field <select value={index} onChange={(e) => { setIndex(Number(e.target.value)); setCounts({}); }} aria-label="Field to pay for">
+        {families.map((f, i) => <option key={i} value={i}>{RONDEL[f.fixed.field]} (field {f.fixed.field + 1}), {plural(f.fields.pay.bag.size.min, 'ship')}</option>)}
+      </select></label>
+      {(bag.items as number[]).map((r, i) => (
+        <label key={`${family.fixed.field}-${r}`}>Ships from {REGIONS[r]}
+          <input type="number" min={0} max={bag.limits?.[i]?.max ?? cost} value={counts[i] ?? 0} onChange={(e) => setCounts({ ...counts, [i]: Math.max(0, Math.floor(Number(e.target.value) || 0)) })} />
+        </label>
+      ))}
+      <button type="button" disabled={busy || !legal} onClick={() => legal && act(move)}>
+        {legal ? moveLabel(move) : `Choose ${plural(cost, 'ship')} to pay`}
+      </button>
+    </fieldset>
+  );
+}
+
+/**
+ * Choose a sailing plan (without exploring, or exploring one region) and a count of ships per route, from
+ * the family's bag of routes; the button sends the move only when the family holds it.
+ */
+function SailChooser({ families, act, busy }: { families: any[]; act: (m: unknown) => void; busy: boolean }) {
+  const [index, setIndex] = useState(0);
+  const [counts, setCounts] = useState<Record<number, number>>({});
+  const family = families[Math.min(index, families.length - 1)];
+  const bag = family.fields.paths.bag;
+  const paths = (bag.items as { path: number[] }[]).flatMap((item, i) => ((counts[i] ?? 0) > 0 ? [{ path: item.path, count: counts[i]! }] : []));
+  const move = { type: family.type, paths };
+  const legal = paths.length > 0 && inFamily(family, move);
+  const limitOf = (i: number) => (bag.limits as { items: number[]; max: number }[]).find((l) => l.items.includes(i))?.max ?? 1;
+  const planText = (f: any) => {
+    const target = exploreTarget(f);
+    return `${f.type === 'navegador' ? 'Navegador card: ' : ''}${target === null ? 'sail without exploring' : `explore ${REGIONS[target]}`}`;
+  };
+  return (
+    <fieldset className="nv-custom nv-custom-sail" data-need={bag.atLeast?.[0]?.min ?? 0}>
+      <legend>Sail routes of your choice</legend>
+      <label>Plan <select value={index} onChange={(e) => { setIndex(Number(e.target.value)); setCounts({}); }} aria-label="Sailing plan">
+        {families.map((f, i) => <option key={i} value={i}>{planText(f)}</option>)}
+      </select></label>
+      {exploreTarget(family) !== null ? <p className="hint">At least {family.fields.paths.bag.atLeast[0].min} ships must end in {REGIONS[exploreTarget(family)!]}.</p> : null}
+      <div className="nv-routes">
+        {(bag.items as { path: number[] }[]).map((item, i) => (
+          <label key={`${index}-${i}`}>{routeText(item.path)}
+            <input type="number" min={0} max={limitOf(i)} value={counts[i] ?? 0} aria-label={`Ships sailing ${routeText(item.path)}`} data-explores={(bag.atLeast?.[0]?.items as number[] | undefined)?.includes(i) ? 'true' : undefined} onChange={(e) => setCounts({ ...counts, [i]: Math.max(0, Math.floor(Number(e.target.value) || 0)) })} />
+          </label>
+        ))}
+      </div>
+      <button type="button" disabled={busy || !legal} onClick={() => legal && act(move)}>
+        {legal ? moveLabel(move) : 'Choose ships for the routes'}
+      </button>
+    </fieldset>
+  );
+}
+
+export function NavegadorBoard({ view, seat, players, legalMoves, families, onMove, busy }: BoardProps) {
   const name = (s: number) => players.find((p) => p.seat === s)?.name ?? `Seat ${s + 1}`;
   const moves = legalMoves as any[];
   const act = (m: unknown) => { if (!busy && m) onMove(m); };
@@ -80,6 +161,10 @@ export function NavegadorBoard({ view, seat, players, legalMoves, onMove, busy }
   const privilegeMoves = moves.filter((m) => m.type === 'privilege');
   const controls = moves.filter((m) => m.type !== 'rondel' && m.type !== 'privilege');
   const current = view.current as number;
+  const payFamilies = (families as any[]).filter((f) => f.type === 'rondel' && f.fields?.pay?.bag);
+  const sailFamilies = (families as any[]).filter((f) => (f.type === 'sail' || f.type === 'navegador') && f.fields?.paths?.bag);
+  // A new turn or step starts the choosers afresh.
+  const turnKey = `${view.phase}-${view.turn}-${view.step}-${current}`;
 
   return (
     <div className="nv-board">
@@ -91,6 +176,13 @@ export function NavegadorBoard({ view, seat, players, legalMoves, onMove, busy }
       {controls.length > 0 ? (
         <section className="nv-controls" aria-label="Your choices">
           {controls.map((m, i) => <button key={i} type="button" disabled={busy} onClick={() => act(m)}>{moveLabel(m)}</button>)}
+        </section>
+      ) : null}
+
+      {payFamilies.length > 0 || sailFamilies.length > 0 ? (
+        <section className="nv-choosers" aria-label="Your own choice">
+          {payFamilies.length > 0 ? <PayChooser key={`pay-${turnKey}`} families={payFamilies} act={act} busy={busy} /> : null}
+          {sailFamilies.length > 0 ? <SailChooser key={`sail-${turnKey}`} families={sailFamilies} act={act} busy={busy} /> : null}
         </section>
       ) : null}
 
