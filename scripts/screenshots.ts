@@ -22,7 +22,7 @@ const GAMES: Record<string, { bots: string[]; options?: Record<string, unknown>;
   'puerto-rico': { bots: ['greedy', 'greedy'], moves: 45 },
   navegador: { bots: ['greedy', 'greedy'], moves: 30 },
   meuterer: { bots: ['greedy', 'greedy'], moves: 14 },
-  voyages: { bots: ['greedy'], moves: 14 },
+  voyages: { bots: ['greedy'], moves: 20 },
 };
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const OUT = fileURLToPath(new URL('../docs/boards/', import.meta.url));

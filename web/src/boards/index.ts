@@ -6,12 +6,14 @@ import type { Board } from './types.js';
 import { GenericBoard } from './generic.js';
 import { PuertoRicoBoard } from './puerto-rico.js';
 import { NavegadorBoard } from './navegador.js';
+import MeutererBoard from './meuterer.js';
+import VoyagesBoard from './voyages.js';
 
 export const BOARDS: Record<string, Board> = {
   'puerto-rico': PuertoRicoBoard,
   navegador: NavegadorBoard,
-  meuterer: GenericBoard,
-  voyages: GenericBoard,
+  meuterer: MeutererBoard,
+  voyages: VoyagesBoard,
 };
 
 export function boardFor(type: string): Board {
