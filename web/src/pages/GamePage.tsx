@@ -196,7 +196,15 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
     setError(null);
     try {
       const seat = live.seat ?? undefined;
-      const answer = await client.game(game.type as 'puerto-rico', id).move(move as never, { expectedVersion: live.version, idempotencyKey: crypto.randomUUID(), ...(seat !== undefined && mySeats.length > 1 ? { seat } : {}) });
+      // While several seats act at once (a Voyages round), others' moves keep changing the version without
+      // changing what this seat may do: the service applies a move sent without expectedVersion to the
+      // latest state and refuses it only if it is no longer legal there (DESIGN: simultaneous play).
+      const simultaneous = game.toMove.length > 1;
+      const answer = await client.game(game.type as 'puerto-rico', id).move(move as never, {
+        ...(simultaneous ? {} : { expectedVersion: live.version }),
+        idempotencyKey: crypto.randomUUID(),
+        ...(seat !== undefined && mySeats.length > 1 ? { seat } : {}),
+      });
       reached(answer.version);
     } catch (e) {
       // A move raced by another (a bot's, a simultaneous player's): the fresh state says what is legal now.
