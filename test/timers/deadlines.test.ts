@@ -8,6 +8,12 @@ import { Webhook } from 'standardwebhooks';
 import { build, createTestDatabase, player, send, type Client } from '../helper.js';
 import { FAST_WEBHOOKS, Receiver, waitFor } from '../webhooks/support/receiver.js';
 
+/**
+ * How long to wait for what a timer job sets off: the jobs are fetched every 5 s and a delivery follows, so a
+ * loaded machine needs room. The wait ends as soon as the thing happens.
+ */
+const TIMER_WAIT_MS = 30_000;
+
 class TestClock {
   constructor(public ms = Date.parse('2026-01-01T12:00:00Z')) {}
   now = (): Date => new Date(this.ms);
@@ -43,7 +49,7 @@ t.test('a reminder before the deadline, then the bot plays the late move (inject
   clock.advance(2);
   t.equal(await app.timers.sweep(), 1, 'the reminder is due');
   t.equal(await app.timers.sweep(), 0, 'and sent once');
-  await waitFor(() => receiver.accepted.some((r) => JSON.parse(r.body).type === 'turn.reminder'), 10_000, 'the reminder');
+  await waitFor(() => receiver.accepted.some((r) => JSON.parse(r.body).type === 'turn.reminder'), TIMER_WAIT_MS, 'the reminder');
   const reminder = receiver.accepted.map((r) => new Webhook(hook.secret).verify(r.body, r.headers as Record<string, string>) as any).find((e) => e.type === 'turn.reminder');
   t.same({ seat: reminder.data.seat, version: reminder.data.version, deadlineAt: reminder.data.deadlineAt }, { seat: 0, version: 0, deadlineAt: new Date(start + 3_600_000).toISOString() });
 
@@ -57,7 +63,7 @@ t.test('a reminder before the deadline, then the bot plays the late move (inject
   t.equal(history[0].seat, 0);
   t.equal(history[0].kind, 'move');
   t.same(after.deadlines.map((d: any) => [d.seat, d.turnVersion]), [[1, 1]], "now Ben's clock runs");
-  await waitFor(() => receiver.accepted.some((r) => JSON.parse(r.body).type === 'move.made'), 10_000, 'the move.made of the timeout');
+  await waitFor(() => receiver.accepted.some((r) => JSON.parse(r.body).type === 'move.made'), TIMER_WAIT_MS, 'the move.made of the timeout');
 
   // Ben moves in time: Ana's new turn gets a fresh deadline.
   clock.advance(10);
@@ -120,12 +126,12 @@ t.test('short real times through the job queue, and deadlines survive a restart'
   const ben = await player(first, 'Ben');
   await ana.request('POST', '/v1/webhooks', { url: receiver.url, events: ['turn.reminder', 'move.made'] });
   const game = await timedGame(ana, ben, { perMove: 2, reminderBefore: 1, onTimeout: 'bot' });
-  await waitFor(() => receiver.accepted.some((r) => JSON.parse(r.body).type === 'turn.reminder'), 10_000, 'the reminder (real time)');
-  await waitFor(async () => (await send(first, 'GET', `/v1/games/${game.id}`)).body.version === 1, 10_000, 'the timeout (real time)');
+  await waitFor(() => receiver.accepted.some((r) => JSON.parse(r.body).type === 'turn.reminder'), TIMER_WAIT_MS, 'the reminder (real time)');
+  await waitFor(async () => (await send(first, 'GET', `/v1/games/${game.id}`)).body.version === 1, TIMER_WAIT_MS, 'the timeout (real time)');
   // Ben's turn now runs on a 2 s clock; the service stops before it ends and starts again after.
   await first.close();
   const second = await build(t, options);
-  await waitFor(async () => (await send(second, 'GET', `/v1/games/${game.id}`)).body.version === 2, 10_000, "Ben's timeout after the restart");
+  await waitFor(async () => (await send(second, 'GET', `/v1/games/${game.id}`)).body.version === 2, TIMER_WAIT_MS, "Ben's timeout after the restart");
   const history = (await send(second, 'GET', `/v1/games/${game.id}/moves`)).body.items;
   t.same(history.map((m: any) => m.seat), [0, 1]);
 });
