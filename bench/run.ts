@@ -14,21 +14,19 @@
  * maximum), BENCH_POOL (20), BENCH_WORKERS (2), BENCH_LONG (60000), BENCH_ENGINE_SECONDS (3).
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { readFile, readdir } from 'node:fs/promises';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { GAMES } from '../src/games/registry.js';
 import { Random, createRng } from '../src/engine/random.js';
 import { replay, type GameRecord } from '../src/engine/replay.js';
 import type { AnyGameDefinition } from '../src/engine/types.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/store/embedded-postgres.js';
-import { migrate } from '../src/store/migrate.js';
 import { nim } from '../test/support/nim.js';
 import { archiveBench } from './archive.js';
 import { PostgresCpu } from './cpu.js';
 import { moveBench, POOL, type Server } from './moves.js';
+import { scratchDatabase } from '../scripts/scratch-database.js';
 
 const LONG_GAME = Number(process.env.BENCH_LONG ?? 60_000);
 const ENGINE_SECONDS = Number(process.env.BENCH_ENGINE_SECONDS ?? 3);
@@ -36,38 +34,6 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const ms = (x: number) => `${x.toFixed(2)} ms`;
-
-async function database(): Promise<{ url: string; server: string; name: string; cleanup: () => Promise<void> }> {
-  const given = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  let embedded: EmbeddedDatabase | null = null;
-  let dir: string | null = null;
-  let server = given;
-  if (!server) {
-    dir = await mkdtemp(join(tmpdir(), 'portolan-bench-'));
-    embedded = await startEmbeddedPostgres(dir, 54400 + (process.pid % 500), false);
-    server = embedded.url;
-  }
-  const name = `portolan_bench_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  await migrate(url.toString());
-  return {
-    url: url.toString(),
-    server,
-    name,
-    cleanup: async () => {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await embedded?.stop();
-      if (dir) await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function http(base: string, method: string, path: string, token?: string, body?: unknown): Promise<any> {
   const res = await fetch(base + path, {
@@ -209,7 +175,7 @@ async function machine(url: string): Promise<string> {
   return `${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${loadavg()[0]?.toFixed(1)}; Node ${process.version}; Postgres ${rows[0]?.server_version} at ${new URL(url).host}`;
 }
 
-const db = await database();
+const db = await scratchDatabase('portolan-bench', process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL);
 const servers: Server[] = [];
 const postgres = new PostgresCpu(db.server, db.name);
 try {

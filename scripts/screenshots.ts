@@ -5,17 +5,13 @@
  * one human seat with seeded random legal moves through the REST API against bots until the game is well
  * under way, then opens the board in headless Chromium (Debian's /usr/bin/chromium, or CHROMIUM_PATH).
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../src/app.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/store/embedded-postgres.js';
-import { migrate } from '../src/store/migrate.js';
 import { buildWebClient } from './build-web.js';
+import { scratchDatabase } from './scratch-database.js';
 
 /** Per game: the seats (the human in seat 0, bots elsewhere), its options, and how far to play. */
 const GAMES: Record<string, { bots: string[]; options?: Record<string, unknown>; moves: number }> = {
@@ -26,45 +22,6 @@ const GAMES: Record<string, { bots: string[]; options?: Record<string, unknown>;
 };
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const OUT = fileURLToPath(new URL('../docs/boards/', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const name = `portolan_screens_${process.pid}`;
-  let embedded: EmbeddedDatabase | null = null;
-  let dir: string | null = null;
-  let server = process.env.DATABASE_URL;
-  if (!server) {
-    dir = await mkdtemp(join(tmpdir(), 'portolan-screens-'));
-    embedded = await startEmbeddedPostgres(dir, await freePort(), false);
-    server = embedded.url;
-  }
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  await migrate(url.toString());
-  return {
-    url: url.toString(),
-    stop: async () => {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-      await embedded?.stop();
-      if (dir) await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 function random(seed: number) {
   let state = seed >>> 0;
@@ -78,7 +35,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(GAMES);
 
 await buildWebClient({ quiet: true });
-const db = await database();
+const db = await scratchDatabase('portolan-screens', process.env.DATABASE_URL);
 const app = await buildApp({ databaseUrl: db.url, rateLimits: { perMinute: 1_000_000, registrationsPerHour: 1_000_000, gamesPerHour: 1_000_000 } });
 const base = await app.listen({ host: '127.0.0.1', port: 0 });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS, headless: true });
@@ -132,5 +89,5 @@ try {
 } finally {
   await browser.close();
   await app.close();
-  await db.stop();
+  await db.cleanup();
 }

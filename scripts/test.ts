@@ -6,12 +6,12 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/store/embedded-postgres.js';
 import { migrate } from '../src/store/migrate.js';
+import { freePort } from './scratch-database.js';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((resolve) => {
@@ -33,16 +33,6 @@ function runTap(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
       const match = /# \{ total: (\d+), pass: (\d+)(?:, fail: (\d+))?/.exec(tail);
       if (match) process.stdout.write(`tests: ${match[2]} passed, ${match[3] ?? 0} failed\n`);
       resolve(code ?? (signal ? 1 : 0));
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
 }
