@@ -3,10 +3,26 @@
  * create a game of any hosted type with its options and bots in any seats. Refreshed live by the
  * `myTurn` subscription and a slow poll (joins and new games have no stream).
  */
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { api, errorText, seatNames, subscribe, unwrap, type Game, type Session } from '../api.js';
 import { OptionsForm, defaultOptions } from './OptionsForm.js';
 import { DeadlineText, GameTitle, useGameTypes, type GameType } from './common.js';
+
+const names = (game: Game) => seatNames(game).map((s) => s.name).join(', ');
+
+/** One of the lobby's lists: a titled card, "Loading…" until read, a sentence when empty. */
+function GameList({ id, title, empty, games, item }: { id: string; title: string; empty: string; games: Game[] | null; item: (game: Game) => ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{title}</h2>
+      {games === null ? <p>Loading…</p> : games.length === 0 ? <p>{empty}</p> : (
+        <ul className="games" data-testid={id}>
+          {games.map((g) => <li key={g.id}>{item(g)}</li>)}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 export function Lobby({ session }: { session: Session }) {
   const client = useMemo(() => api(session), [session]);
@@ -53,46 +69,25 @@ export function Lobby({ session }: { session: Session }) {
   return (
     <div className="lobby">
       {error ? <p role="alert" className="error">{error}</p> : null}
-      <section className="card" aria-labelledby="my-turn-heading">
-        <h2 id="my-turn-heading">Your turn</h2>
-        {turns === null ? <p>Loading…</p> : turns.length === 0 ? <p>No game is waiting on you.</p> : (
-          <ul className="games" data-testid="my-turn">
-            {turns.map((g) => (
-              <li key={g.id}>
-                <a href={`#/games/${g.id}`}><GameTitle game={g} /></a>
-                <span> with {seatNames(g).map((s) => s.name).join(', ')}</span>
-                <DeadlineText game={g} playerId={session.playerId} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section className="card" aria-labelledby="mine-heading">
-        <h2 id="mine-heading">Your games</h2>
-        {mine === null ? <p>Loading…</p> : mine.length === 0 ? <p>You are in no game yet.</p> : (
-          <ul className="games" data-testid="my-games">
-            {mine.map((g) => (
-              <li key={g.id}>
-                <a href={`#/games/${g.id}`}><GameTitle game={g} /></a> <span className={`status ${g.status}`}>{g.status}</span>
-                <span> with {seatNames(g).map((s) => s.name).join(', ')}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section className="card" aria-labelledby="open-heading">
-        <h2 id="open-heading">Open games</h2>
-        {open === null ? <p>Loading…</p> : open.length === 0 ? <p>No game is looking for players.</p> : (
-          <ul className="games" data-testid="open-games">
-            {open.map((g) => (
-              <li key={g.id}>
-                <GameTitle game={g} /> <span>seats: {seatNames(g).map((s) => s.name).join(', ')}</span>{' '}
-                <button type="button" onClick={() => void join(g)} aria-label={`Join ${g.type} game ${g.id.slice(0, 8)}`}>Join</button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <GameList id="my-turn" title="Your turn" empty="No game is waiting on you." games={turns} item={(g) => (
+        <>
+          <a href={`#/games/${g.id}`}><GameTitle game={g} /></a>
+          <span> with {names(g)}</span>
+          <DeadlineText game={g} playerId={session.playerId} />
+        </>
+      )} />
+      <GameList id="my-games" title="Your games" empty="You are in no game yet." games={mine} item={(g) => (
+        <>
+          <a href={`#/games/${g.id}`}><GameTitle game={g} /></a> <span className={`status ${g.status}`}>{g.status}</span>
+          <span> with {names(g)}</span>
+        </>
+      )} />
+      <GameList id="open-games" title="Open games" empty="No game is looking for players." games={open} item={(g) => (
+        <>
+          <GameTitle game={g} /> <span>seats: {names(g)}</span>{' '}
+          <button type="button" onClick={() => void join(g)} aria-label={`Join ${g.type} game ${g.id.slice(0, 8)}`}>Join</button>
+        </>
+      )} />
       <CreateGame session={session} onError={setError} />
     </div>
   );
