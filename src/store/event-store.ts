@@ -9,10 +9,10 @@
 import type pg from 'pg';
 import type { Database } from './database.js';
 import { Prisma } from '../generated/prisma/client.js';
-import { outboxInsert, type OutboxEvents } from '../webhooks/outbox.js';
-import { clockUpdateSql, type SeatClockUpdate } from './seat-clocks.js';
+import { outboxArguments, type OutboxEvents } from '../webhooks/outbox.js';
+import { clockRows, clockUpdateSql, type SeatClockUpdate } from './seat-clocks.js';
 import type { Commit, Turn } from './commit-feed.js';
-import { prepared, preparedSql, preparedVariant } from './prepared.js';
+import { prepared, preparedSql } from './prepared.js';
 
 export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
 
@@ -156,55 +156,42 @@ function fromJsonGame(game: JsonGame): GameRow {
   };
 }
 
-/** What decides the append statement's text (see appendStatement). */
-const appendVariant = (input: AppendInput): string =>
-  `append:${input.kind}:${input.snapshot === undefined ? '' : 'snapshot'}:${input.idempotency ? 'idempotency' : ''}`;
-
 /**
- * The append as one prepared statement (see ./prepared.ts). Its shape depends only on what the move
- * writes (a resignation, a snapshot, an idempotency record), never on a parameter's value, so each of
- * these few variants keeps one generic plan: a part that does not apply is left out of the text, not
- * switched off by a parameter (Postgres would plan such a statement afresh on every call). Clock
- * updates and outbox rows take their lists as array/jsonb parameters, so they never change the shape.
+ * The append: one call of `portolan_append` (prisma/migrations/20261202000000_append_function), one
+ * round trip and one transaction. The function runs only the parts a move needs (clocks, resignation,
+ * snapshot, idempotency record, outbox), so the statement sent has one fixed shape whatever the move
+ * writes, and is prepared once per connection (./prepared.ts).
  */
-function appendStatement(input: AppendInput): Prisma.Sql {
-  const finished = input.finished;
+const APPEND = `SELECT seq, created_at, deliveries
+  FROM portolan_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)`;
+
+const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
+
+function appendArguments(input: AppendInput): unknown[] {
   const idem = input.idempotency;
-  const snapshot = input.snapshot === undefined ? Prisma.empty : Prisma.sql`, snap AS (
-      INSERT INTO snapshots (game_id, seq, state) SELECT id, version, ${JSON.stringify(input.snapshot)}::jsonb FROM bumped
-    )`;
-  const resigned = input.kind !== 'resign' ? Prisma.empty : Prisma.sql`, resigned AS (
-      UPDATE seats SET resigned = true, turn_version = NULL, turn_started_at = NULL, deadline_at = NULL, reminder_at = NULL
-        FROM bumped
-       WHERE seats.game_id = bumped.id AND seats.index = ${input.seat}
-    )`;
-  const idempotency = !idem ? Prisma.empty : Prisma.sql`, idem AS (
-      INSERT INTO idempotency_keys (player_id, key, request_hash, status, response)
-      SELECT ${idem.playerId}::uuid, ${idem.key}, ${idem.requestHash}, ${idem.status}::int, ${JSON.stringify(idem.response)}::jsonb
-        FROM bumped
-    )`;
-  const outbox = { game: finished ? (['move.made', 'game.finished'] as const) : (['move.made'] as const), turnSeats: finished ? [] : (input.turnStarted ?? []) };
-  return Prisma.sql`
-    WITH bumped AS (
-      UPDATE games
-         SET version = version + 1,
-             to_move = ${[...input.toMove]}::int[],
-             turn_started_at = now(),
-             status = ${finished ? 'finished' : 'active'}::"GameStatus",
-             outcome = ${input.outcome === null ? null : JSON.stringify(input.outcome)}::jsonb,
-             finished_at = CASE WHEN ${finished}::boolean THEN now() END
-       WHERE id = ${input.gameId}::uuid AND version = ${input.expectedVersion} AND status = 'active'
-      RETURNING id, version
-    ), inserted AS (
-      INSERT INTO moves (game_id, seq, seat, kind, payload, log, player_id)
-      SELECT id, version, ${input.seat}, ${input.kind}, ${JSON.stringify(input.payload)}::jsonb,
-             ${JSON.stringify(input.log)}::jsonb, ${input.playerId}::uuid
-        FROM bumped
-      RETURNING seq, created_at
-    ), clocked AS (${clockUpdateSql('bumped', input.clocks ?? [])}
-    ), outbox AS (${outboxInsert('bumped', outbox, input.now ?? new Date())}
-    )${snapshot}${resigned}${idempotency}
-    SELECT seq, created_at, (SELECT count(*) FROM outbox)::int AS deliveries FROM inserted`;
+  const finished = input.finished;
+  const events: OutboxEvents = { game: finished ? ['move.made', 'game.finished'] : ['move.made'], turnSeats: finished ? [] : (input.turnStarted ?? []) };
+  return [
+    input.gameId,
+    input.expectedVersion,
+    input.seat,
+    input.kind,
+    JSON.stringify(input.payload),
+    JSON.stringify(input.log),
+    input.playerId,
+    input.toMove,
+    finished,
+    json(input.outcome),
+    input.now ?? new Date(),
+    ...outboxArguments(events),
+    clockRows(input.clocks ?? []),
+    json(input.snapshot),
+    idem?.playerId ?? null,
+    idem?.key ?? null,
+    idem?.requestHash ?? null,
+    idem?.status ?? null,
+    idem ? JSON.stringify(idem.response) : null,
+  ];
 }
 
 export class EventStore {
@@ -297,15 +284,18 @@ export class EventStore {
    * in one statement; null when the game was not waiting any more, else the number of outbox rows written.
    */
   async start(gameId: string, toMove: readonly number[], now: Date, outbox: OutboxEvents, clocks: readonly SeatClockUpdate[] = []): Promise<{ deliveries: number } | null> {
+    const [events, ordinals, turnSeats, turnOrdinal, maxEndpoints] = outboxArguments(outbox);
     const rows = await this.db.$queryRaw<{ deliveries: number }[]>`
       WITH bumped AS (
         UPDATE games SET status = 'active', started_at = ${now}, to_move = ${[...toMove]}::int[], turn_started_at = ${now}
          WHERE id = ${gameId}::uuid AND status = 'waiting'
         RETURNING id, version
       ), clocked AS (${clockUpdateSql('bumped', clocks)}
-      ), outbox AS (${outboxInsert('bumped', outbox, now)}
+      ), outbox AS (
+        SELECT portolan_outbox(id, version, ${now}, ${events}::text[], ${ordinals}::int[], ${turnSeats}::int[], ${turnOrdinal}::int, ${maxEndpoints}::int) AS written
+          FROM bumped
       )
-      SELECT (SELECT count(*) FROM outbox)::int AS deliveries FROM bumped`;
+      SELECT (SELECT written FROM outbox) AS deliveries FROM bumped`;
     const row = rows[0];
     return row ? { deliveries: row.deliveries } : null;
   }
@@ -313,7 +303,7 @@ export class EventStore {
   /** The one write path for moves (and resignations): see the file comment. */
   async append(input: AppendInput): Promise<AppendResult> {
     try {
-      const { rows } = await this.hot.query<{ seq: number; created_at: Date; deliveries: number }>(preparedVariant(appendVariant(input), appendStatement(input)));
+      const { rows } = await this.hot.query<{ seq: number; created_at: Date; deliveries: number }>(prepared(APPEND, appendArguments(input)));
       const row = rows[0];
       return row ? { ok: true, seq: row.seq, createdAt: row.created_at, deliveries: row.deliveries } : { ok: false, reason: 'stale' };
     } catch (error) {

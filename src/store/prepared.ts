@@ -33,19 +33,3 @@ export function prepared(text: string, values: unknown[]): pg.QueryConfig {
 export function preparedSql(query: Prisma.Sql): pg.QueryConfig {
   return prepared(query.text, query.values);
 }
-
-const variants = new Map<string, pg.QueryConfig>();
-
-/**
- * The same for a statement rebuilt on every call (for its values) whose text depends only on `variant`:
- * the text, and its name, are taken once per variant instead of being joined and looked up each time.
- */
-export function preparedVariant(variant: string, query: Prisma.Sql): pg.QueryConfig {
-  let known = variants.get(variant);
-  if (known === undefined) {
-    const text = query.text;
-    known = { name: statementName(text), text };
-    variants.set(variant, known);
-  }
-  return { name: known.name, text: known.text, values: query.values };
-}

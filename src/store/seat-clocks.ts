@@ -14,9 +14,9 @@ export interface SeatClockUpdate {
   readonly reserveSeconds: number;
 }
 
-/** `UPDATE seats ...` applying `updates` to the game returned by the CTE `source` (columns `id`). */
-export function clockUpdateSql(source: 'bumped', updates: readonly SeatClockUpdate[]): Prisma.Sql {
-  const rows = JSON.stringify(
+/** The updates as the jsonb array that `jsonb_to_recordset` reads (here and in `portolan_append`). */
+export function clockRows(updates: readonly SeatClockUpdate[]): string {
+  return JSON.stringify(
     updates.map((u) => ({
       seat: u.seat,
       turn_version: u.turnVersion,
@@ -26,11 +26,15 @@ export function clockUpdateSql(source: 'bumped', updates: readonly SeatClockUpda
       reserve_seconds: u.reserveSeconds,
     })),
   );
+}
+
+/** `UPDATE seats ...` applying `updates` to the game returned by the CTE `source` (columns `id`). */
+export function clockUpdateSql(source: 'bumped', updates: readonly SeatClockUpdate[]): Prisma.Sql {
   return Prisma.sql`
     UPDATE seats SET turn_version = c.turn_version, turn_started_at = c.turn_started_at, deadline_at = c.deadline_at,
            reminder_at = c.reminder_at, reminded = false, reserve_seconds = c.reserve_seconds
       FROM ${Prisma.raw(source)} b,
-           jsonb_to_recordset(${rows}::jsonb) AS c(seat int, turn_version int, turn_started_at timestamptz,
+           jsonb_to_recordset(${clockRows(updates)}::jsonb) AS c(seat int, turn_version int, turn_started_at timestamptz,
                                                    deadline_at timestamptz, reminder_at timestamptz, reserve_seconds float8)
      WHERE seats.game_id = b.id AND seats.index = c.seat`;
 }

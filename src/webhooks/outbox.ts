@@ -1,18 +1,17 @@
 /**
- * The webhook outbox, as SQL fragments that the event store splices into its one-statement writes
- * (a move's append, a game's start): the notification rows commit with the move or not at all, so an
- * accepted move is never left without its notifications, even if the process dies right after commit.
+ * The webhook outbox: which notification rows a game version writes. The rows commit with the move (or
+ * the start) or not at all, so an accepted move is never left without its notifications, even if the
+ * process dies right after commit. The SQL is the `portolan_outbox` function
+ * (prisma/migrations/20261202000000_append_function), which the event store's writes call.
  *
  * A row is written per (enabled endpoint, event) for endpoints that want the event type and watch the
  * game: endpoints bound to the game, or unbound endpoints, in both cases only when their owner holds (or
- * held) a seat in it (the service refuses to bind an endpoint to a stranger's game; the check here also
+ * held) a seat in it (the service refuses to bind an endpoint to a stranger's game; the check there also
  * covers endpoints bound before that rule). `turn.started` goes only to the endpoints of the player whose
  * seat it is. Each player's endpoints are capped per game and event (MAX_ENDPOINTS_PER_GAME), so one move
  * makes at most seats x that many deliveries of each event type. The body is rendered later, at the first
  * attempt, redacted for the endpoint's owner (see ./payload.ts).
  */
-import { Prisma } from '../generated/prisma/client.js';
-
 export const WEBHOOK_EVENT_TYPES = ['game.started', 'move.made', 'turn.started', 'turn.reminder', 'game.finished'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -41,32 +40,9 @@ export const MAX_ENDPOINTS_PER_GAME = 5;
 export const newDeliveryId = "'msg_' || replace(gen_random_uuid()::text, '-', '')";
 
 /**
- * `INSERT INTO webhook_deliveries ...` for the game row returned by the CTE named `source`
- * (columns `id`, `version`). Use it as a data-modifying CTE: `outbox AS (${outboxInsert(...)})`; it returns
- * one row per delivery written, so `(SELECT count(*) FROM outbox)` says whether the dispatcher has work.
+ * The last arguments of `portolan_outbox` and `portolan_append`: the game-wide events and their ordinals,
+ * the seats whose turn starts, `turn.started`'s ordinal, and MAX_ENDPOINTS_PER_GAME.
  */
-export function outboxInsert(source: 'bumped', events: OutboxEvents, at: Date): Prisma.Sql {
-  const types = events.game.map((t) => t);
-  const ordinals = events.game.map((t) => EVENT_ORDINAL[t]);
-  return Prisma.sql`
-    INSERT INTO webhook_deliveries (id, endpoint_id, event_type, game_id, seq, ordinal, seat, next_attempt_at, created_at)
-    SELECT ${Prisma.raw(newDeliveryId)}, w.endpoint_id, w.type, w.game_id, w.version, w.ordinal, w.seat, ${at}, ${at}
-      FROM (
-        SELECT e.id AS endpoint_id, ev.type, ev.ordinal, ev.seat, b.id AS game_id, b.version,
-               row_number() OVER (PARTITION BY e.owner_id, ev.type, ev.seat ORDER BY e.game_id IS NULL, e.created_at, e.id) AS rank
-          FROM ${Prisma.raw(source)} b
-          CROSS JOIN LATERAL (
-            SELECT t.type, t.ordinal, -1 AS seat FROM unnest(${types}::text[], ${ordinals}::int[]) AS t(type, ordinal)
-            UNION ALL
-            SELECT 'turn.started', ${EVENT_ORDINAL['turn.started']}::int, s FROM unnest(${[...events.turnSeats]}::int[]) AS s
-          ) ev
-          -- From the game's players to their endpoints (owner index): nobody else's endpoint may watch it.
-          CROSS JOIN LATERAL (SELECT DISTINCT s.player_id FROM seats s WHERE s.game_id = b.id AND s.player_id IS NOT NULL) p
-          JOIN webhook_endpoints e ON e.owner_id = p.player_id AND e.enabled AND ev.type = ANY(e.event_types)
-           AND (e.game_id IS NULL OR e.game_id = b.id)
-         WHERE ev.seat = -1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = b.id AND s.index = ev.seat AND s.player_id = e.owner_id)
-      ) w
-     WHERE w.rank <= ${MAX_ENDPOINTS_PER_GAME}
-    ON CONFLICT DO NOTHING
-    RETURNING 1`;
+export function outboxArguments(events: OutboxEvents): [string[], number[], number[], number, number] {
+  return [[...events.game], events.game.map((t) => EVENT_ORDINAL[t]), [...events.turnSeats], EVENT_ORDINAL['turn.started'], MAX_ENDPOINTS_PER_GAME];
 }

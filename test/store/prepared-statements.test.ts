@@ -20,7 +20,7 @@ async function prepared(app: FastifyInstance): Promise<Prepared[]> {
   return rows.map((r) => ({ ...r, generic_plans: BigInt(r.generic_plans), custom_plans: BigInt(r.custom_plans) }));
 }
 
-const isAppend = (p: Prepared) => /^\s*WITH bumped AS \(\s*UPDATE games/.test(p.statement) && p.statement.includes('INSERT INTO moves');
+const isAppend = (p: Prepared) => p.statement.includes('FROM portolan_append(');
 
 async function startedNim(ana: Client, ben: Client, stones: number): Promise<string> {
   const game = (await ana.request('POST', '/v1/games', { type: 'nim', seats: 2, options: { stones } })).body;
@@ -46,13 +46,11 @@ t.test('a move is one named statement with a generic plan, whatever it writes be
   }
 
   const appends = (await prepared(app)).filter(isAppend);
-  t.ok(appends.length >= 2, 'the append variants are prepared statements');
-  t.ok(appends.every((p) => !p.from_sql), 'prepared through the protocol (named by the driver), not by SQL PREPARE');
-  const executions = appends.reduce((sum, p) => sum + Number(p.generic_plans + p.custom_plans), 0);
-  t.equal(executions, moves, 'every move went through one of them');
-  // The plainest variant ran most often: each execution reuses the generic plan (Postgres' own choice
-  // would plan every move afresh; see src/store/database.ts).
-  const plain = appends.reduce((a, b) => (a.generic_plans + a.custom_plans >= b.generic_plans + b.custom_plans ? a : b));
-  t.equal(plain.custom_plans, 0n, 'never a custom plan');
-  t.ok(plain.generic_plans > 0n, `one generic plan, reused (${plain.generic_plans} executions)`);
+  t.equal(appends.length, 1, 'one prepared append statement, whatever the move writes (snapshot, idempotency record)');
+  const append = appends[0]!;
+  t.notOk(append.from_sql, 'prepared through the protocol (named by the driver), not by SQL PREPARE');
+  t.equal(Number(append.generic_plans + append.custom_plans), moves, 'every move went through it');
+  // Postgres plans a prepared statement afresh for its first five executions at most, then keeps the
+  // generic plan when it costs no more (a fixed shape makes sure it does).
+  t.ok(append.generic_plans >= BigInt(moves - 5), `the generic plan reused (${append.generic_plans} of ${moves} executions)`);
 });
