@@ -12,9 +12,10 @@
  * dies between a commit and its announcement leaves the other instances' subscribers to learn of that move
  * with the next one (webhooks and bots have their periodic sweeps anyway).
  *
- * Commits are batched: while one NOTIFY is on its way, later commits wait and go together in the next one
- * (each payload under Postgres' 8,000-byte limit), so a busy instance sends far fewer notifications than it
- * commits moves, and a quiet one adds no delay.
+ * Commits are batched: a NOTIFY goes at most every MIN_INTERVAL_MS, and commits made meanwhile go together
+ * in the next one (each payload under Postgres' 8,000-byte limit). A quiet instance's commit goes at once;
+ * a busy one sends about a hundred notifications a second however many moves it commits, and the other
+ * instances hear of a move at most that much later.
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -26,6 +27,9 @@ export const COMMIT_CHANNEL = 'portolan_commits';
 
 /** Postgres refuses payloads of 8,000 bytes or more; ours are ASCII (uuids, numbers). */
 const MAX_PAYLOAD = 7_900;
+
+/** The least time between two announcements (see the file comment). */
+const MIN_INTERVAL_MS = 10;
 
 /** After a lost connection, commits this long before the loss are looked at again (clock skew, late detection). */
 const RESYNC_SLACK_MS = 15_000;
@@ -52,6 +56,9 @@ export class CommitFeed {
   private subscriber: Subscriber | null = null;
   private pending: Commit[] = [];
   private sending: Promise<void> | null = null;
+  /** When the last announcement went (performance.now()), and the timer holding the next one back. */
+  private lastSentAt = -Infinity;
+  private held: NodeJS.Timeout | null = null;
   private readonly receivers: ((commit: Commit) => void)[] = [];
   private readonly resyncers: ((since: Date) => void)[] = [];
   private lostAt: Date | null = null;
@@ -62,6 +69,7 @@ export class CommitFeed {
     private readonly pool: pg.Pool,
     private readonly log: FastifyBaseLogger,
     private readonly checkIntervalMs = 5_000,
+    private readonly minIntervalMs = MIN_INTERVAL_MS,
   ) {}
 
   /** Commits announced by other instances, in the order Postgres delivers them. */
@@ -123,6 +131,11 @@ export class CommitFeed {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.held) {
+      clearTimeout(this.held);
+      this.held = null;
+      this.send();
+    }
     while (this.sending) await this.sending;
     const subscriber = this.subscriber;
     this.subscriber = null;
@@ -130,7 +143,22 @@ export class CommitFeed {
   }
 
   private pump(): void {
-    if (this.sending || this.pending.length === 0) return;
+    if (this.sending || this.held || this.pending.length === 0) return;
+    // Stopping flushes what is left without holding it back.
+    const wait = this.stopped ? 0 : this.lastSentAt + this.minIntervalMs - performance.now();
+    if (wait > 0) {
+      this.held = setTimeout(() => {
+        this.held = null;
+        this.pump();
+      }, wait);
+      return;
+    }
+    this.send();
+  }
+
+  private send(): void {
+    if (this.pending.length === 0) return;
+    this.lastSentAt = performance.now();
     const batch = this.pending;
     this.pending = [];
     this.sending = this.notify(batch).finally(() => {
