@@ -1,8 +1,8 @@
 /**
  * The database connections: one node-postgres pool, shared by the Prisma client (the driver-adapter
  * path: no query-engine binary) and by raw SQL, and a second pool that runs only the hot path's named
- * statements (load a game, append a move, count a request, announce commits: see ./prepared.ts), which
- * go to Postgres directly: Prisma's per-query overhead cost more than the query itself.
+ * statements (load a game, append a move, lease rate-limit counts, announce commits: see ./prepared.ts),
+ * which go to Postgres directly: Prisma's per-query overhead cost more than the query itself.
  *
  * The second pool's sessions force generic plans. Those statements have fixed shapes, so a generic plan
  * is the plan; but Postgres' own choice compares costs, and the append's outbox part unnests array

@@ -103,3 +103,55 @@ t.test('over the general budget, /graphql answers 429 in GraphQL shape', async (
   t.equal(refused.json().errors[0].extensions.code, 'RATE_LIMITED');
   t.ok(refused.headers['retry-after']);
 });
+
+/** Counts the rate-limit statements `app` sends (they go through its hot pool) from now on. */
+function countRateLimitStatements(app: FastifyInstance): () => number {
+  let sent = 0;
+  const pool = app.hotPool as { query: (...args: unknown[]) => unknown };
+  const query = pool.query.bind(pool);
+  pool.query = (...args: unknown[]) => {
+    const config = args[0];
+    const text = typeof config === 'string' ? config : (config as { text?: string }).text;
+    if (text?.includes('rate_limits')) sent++;
+    return query(...args);
+  };
+  return () => sent;
+}
+
+t.test('a large budget costs Postgres a lease per block of calls, not a statement per call (issue 16)', async (t) => {
+  const app = await build(t, { workers: false, rateLimits: { ...SMALL, perMinute: 10_000 } });
+  const ana = await player(app, 'Ana');
+  const statements = countRateLimitStatements(app);
+  for (let i = 0; i < 200; i++) {
+    const res = await ana.request('GET', '/v1/me');
+    if (res.status !== 200) t.fail(`call ${i + 1} answered ${res.status}`);
+  }
+  const last = await app.inject({ method: 'GET', url: '/v1/me', headers: { authorization: `Bearer ${ana.token}` } });
+  t.equal(last.headers['ratelimit-remaining'], String(10_000 - 201), 'one instance counts every call');
+  t.ok(statements() <= Math.ceil(201 / 64) + 1, `${statements()} rate-limit statements for 201 calls`);
+  const row = await app.db.rateLimit.findUnique({ where: { key: `general:player:${ana.id}` } });
+  t.ok(row && row.hits >= 201 && row.hits <= 201 + 64, `Postgres holds the leased total (${row?.hits}): the calls and at most one unspent block`);
+});
+
+t.test('two instances under concurrent calls admit exactly the budget, never more', async (t) => {
+  const budget = 100;
+  const [a, b] = await twoInstances(t, { rateLimits: { ...SMALL, perMinute: budget } });
+  const ana = await player(a, 'Ana');
+  const headers = { authorization: `Bearer ${ana.token}` };
+  const answers = await Promise.all(Array.from({ length: 3 * budget }, (_, i) => (i % 2 === 0 ? a : b).inject({ method: 'GET', url: '/v1/me', headers })));
+  const served = answers.filter((res) => res.statusCode === 200);
+  const refused = answers.filter((res) => res.statusCode === 429);
+  t.equal(served.length, budget, `exactly ${budget} of ${3 * budget} calls served`);
+  t.equal(refused.length, 2 * budget, 'the others refused');
+  t.ok(
+    refused.every((res) => res.headers['ratelimit-remaining'] === '0' && Number(res.headers['retry-after']) > 0 && Number(res.headers['retry-after']) <= 60),
+    'refusals say 0 remaining and when to retry',
+  );
+  t.same(
+    served.map((res) => Number(res.headers['ratelimit-remaining'])).sort((x, y) => x - y),
+    Array.from({ length: budget }, (_, i) => i),
+    'each served call has a count of its own',
+  );
+  const row = await a.db.rateLimit.findUnique({ where: { key: `general:player:${ana.id}` } });
+  t.equal(row?.hits, budget, 'Postgres granted the budget and no more');
+});
