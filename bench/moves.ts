@@ -5,8 +5,9 @@
  * its own, playing "take 1" moves of the test game with an expected version:
  *   - Portolan, one process, then BENCH_WORKERS processes (closed loop: the maximum rate);
  *   - the minimal durable move and Portolan's own append statement through `pg` (./ceiling.ts);
- * then, at 50 games, Portolan at a fixed offered rate (open loop; BENCH_RATE, default half the one-process
- * maximum at 50 games). Every phase warms up for a second, then runs BENCH_SECONDS (5).
+ * then, at 50 games, Portolan, the minimal move and the append statement at a fixed offered rate (open
+ * loop; BENCH_RATE, default half the one-process maximum at 50 games), where Postgres' CPU per move of
+ * each compares like with like (a WAL flush serves fewer commits at a lower rate). Every phase warms up for a second, then runs BENCH_SECONDS (5).
  * Per phase: moves/s, p50/p99, and CPU per move of the server, Postgres' backends and this load
  * generator (./cpu.ts); then Portolan/ceiling ratios.
  */
@@ -127,6 +128,17 @@ function printRatios(levels: readonly number[], rows: readonly Row[], workers: n
   }
 }
 
+/** Postgres CPU per move of Portolan and of its append statement against the minimal move's, all at one offered rate. */
+function printSameRate(rows: readonly Row[], rate: number): void {
+  const at = (label: string) => rows.find((r) => r.label === `${label}, open loop at ${rate} moves/s`)?.postgres ?? null;
+  const minimal = at('minimal durable move');
+  const ratio = (x: number | null) => (x === null || minimal === null || minimal === 0 ? 'n/a' : (x / minimal).toFixed(2));
+  console.log(`\n### Postgres CPU per move at one offered rate (${rate} moves/s, ${OPEN_LOOP_GAMES} games), against the minimal move\n`);
+  console.log('| minimal ms/move | Portolan, 1 process / minimal | append statement / minimal |');
+  console.log('| ---: | ---: | ---: |');
+  console.log(`| ${f3(minimal)} | ${ratio(at('Portolan, 1 process'))} | ${ratio(at("Portolan's append statement"))} |`);
+}
+
 /**
  * Runs every phase. `single` serves the one-process phases; `startWorkers` starts the several-process
  * server (stopped again at the end).
@@ -171,7 +183,16 @@ export async function moveBench(opts: {
   await portolan(single, one, OPEN_LOOP_GAMES, rate);
   await portolan(several, many, OPEN_LOOP_GAMES, rate);
   await opts.stop(several);
+  // The ceiling at the same offered rate: Postgres' CPU per commit falls as the rate rises (one WAL flush
+  // serves more commits), so CPU per move compares like with like only at one rate.
+  const minimal = await minimalMove(url, OPEN_LOOP_GAMES, POOL);
+  rows.push(await measure(`minimal durable move, open loop at ${rate} moves/s`, OPEN_LOOP_GAMES, minimal.move, postgres, null, rate));
+  await minimal.close();
+  const statement = portolanStatement(url, statementGames.slice(0, OPEN_LOOP_GAMES), POOL);
+  rows.push(await measure(`Portolan's append statement, open loop at ${rate} moves/s`, OPEN_LOOP_GAMES, statement.move, postgres, null, rate));
+  await statement.close();
 
   printRows(`Moves, every one durably committed (${SECONDS} s per phase after a ${WARMUP_SECONDS} s warm-up; server and ceiling pools of ${POOL})`, rows);
   printRatios(LEVELS, rows, workers);
+  printSameRate(rows, rate);
 }
