@@ -3,7 +3,7 @@
  * - the minimal durable move: one prepared statement, a guarded UPDATE of the game's version and the
  *   INSERT of a move of about 425 bytes of jsonb, committed (one round trip, like Portolan's move);
  * - Portolan's own append statement (src/store/event-store.ts), sent through `pg` as the service sends
- *   it (the same pools, the same prepared variants) but without HTTP, the service or the engine.
+ *   it (the same pool, the same prepared statement) but without HTTP, the service or the engine.
  * Both run on a pool of the same size as the server's, `games` games at a time.
  */
 import pg from 'pg';
@@ -65,7 +65,7 @@ export interface StartedGame {
 /** Portolan's append of a nim move ("take 1", with the log test/support/nim.ts writes for it), as the service sends it. */
 export function portolanStatement(url: string, games: readonly StartedGame[], poolSize: number): Ceiling {
   const connections = openDatabase(url, poolSize);
-  const store = new EventStore(connections.db, connections.pool, connections.hot);
+  const store = new EventStore(connections.db, connections.pool);
   return {
     async move(index) {
       const game = games[index]!;

@@ -96,8 +96,8 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
-    /** The hot path's named statements run here (src/store/database.ts); tests read its sessions' plans. */
-    hotPool: pg.Pool;
+    /** The pool under Prisma and the hot path's named statements (src/store/database.ts); tests read its sessions' plans. */
+    pgPool: pg.Pool;
     games: GameService;
     players: PlayerService;
     bots: BotDriver;
@@ -134,11 +134,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const db = connections.db;
   const registry = createRegistry(options.games ?? GAMES);
   // Commits reach the other instances through Postgres LISTEN/NOTIFY (see src/store/commit-feed.ts).
-  const feed = new CommitFeed(options.databaseUrl, connections.hot, app.log);
+  const feed = new CommitFeed(options.databaseUrl, connections.pool, app.log);
   const events = new GameEvents(feed);
   feed.onCommit((commit) => events.receive(commit));
   const players = new PlayerService(db);
-  const games = new GameService(new EventStore(db, connections.pool, connections.hot), registry, events, {
+  const games = new GameService(new EventStore(db, connections.pool), registry, events, {
     snapshotEvery: options.snapshotEvery ?? 100,
     cacheSize: options.stateCacheSize ?? 1000,
     clock: options.clock ?? systemClock,
@@ -147,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   feed.onResync((since) => void games.catchUp(since).catch((err: unknown) => app.log.error({ err }, 'catching up after the feed was lost failed')));
   const bots = new BotDriver(games, app.log);
   games.onCommitted(bots.onCommitted);
-  const store = new EventStore(db, connections.pool, connections.hot);
+  const store = new EventStore(db, connections.pool);
   const records = new RecordService(store, games);
   const archive = new ArchiveService(new ResultsStore(connections.pool), store, new Set(registry.keys()), app.log);
   // Results and ratings follow each finished game at once; a start catches up on any a stop left behind.
@@ -155,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (game.status === 'finished') archive.kick();
   });
   app.decorate('archive', archive);
-  app.decorate('db', db).decorate('hotPool', connections.hot).decorate('games', games).decorate('players', players).decorate('bots', bots).decorate('gameEvents', events);
+  app.decorate('db', db).decorate('pgPool', connections.pool).decorate('games', games).decorate('players', players).decorate('bots', bots).decorate('gameEvents', events);
   const asyncPlay = createAsyncPlay(app, {
     databaseUrl: options.databaseUrl,
     db,
@@ -224,7 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(sse, { heartbeatInterval: options.sseHeartbeatMs ?? 15_000 });
   await app.register(authPlugin, { players });
-  const rateLimiting = await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, { pool: connections.hot, redis });
+  const rateLimiting = await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, { pool: connections.pool, redis });
   await app.register(healthRoutes, { db });
   await app.register(
     async (v1) => {

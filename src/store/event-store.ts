@@ -195,16 +195,14 @@ function appendArguments(input: AppendInput): unknown[] {
 }
 
 export class EventStore {
-  /** `hot`: the pool for the named hot-path statements (see database.ts); default `pool`. */
   constructor(
     private readonly db: Database,
     private readonly pool: pg.Pool,
-    private readonly hot: pg.Pool = pool,
   ) {}
 
-  /** Runs a fixed-shape Prisma.sql-built statement straight on the pool, prepared (the hot path; see database.ts). */
+  /** Runs a fixed-shape Prisma.sql-built statement straight on the pool, prepared (the hot path; see ./prepared.ts). */
   private async sql<T extends pg.QueryResultRow>(query: Prisma.Sql): Promise<T[]> {
-    return (await this.hot.query<T>(preparedSql(query))).rows;
+    return (await this.pool.query<T>(preparedSql(query))).rows;
   }
 
   async createGame(input: {
@@ -248,7 +246,7 @@ export class EventStore {
   }
 
   async getGame(id: string): Promise<GameRow | null> {
-    const { rows } = await this.hot.query<JsonGame>(prepared(GAME_BY_ID, [id]));
+    const { rows } = await this.pool.query<JsonGame>(prepared(GAME_BY_ID, [id]));
     const game = rows[0];
     return game ? fromJsonGame(game) : null;
   }
@@ -303,7 +301,7 @@ export class EventStore {
   /** The one write path for moves (and resignations): see the file comment. */
   async append(input: AppendInput): Promise<AppendResult> {
     try {
-      const { rows } = await this.hot.query<{ seq: number; created_at: Date; deliveries: number }>(prepared(APPEND, appendArguments(input)));
+      const { rows } = await this.pool.query<{ seq: number; created_at: Date; deliveries: number }>(prepared(APPEND, appendArguments(input)));
       const row = rows[0];
       return row ? { ok: true, seq: row.seq, createdAt: row.created_at, deliveries: row.deliveries } : { ok: false, reason: 'stale' };
     } catch (error) {

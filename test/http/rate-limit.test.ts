@@ -104,10 +104,10 @@ t.test('over the general budget, /graphql answers 429 in GraphQL shape', async (
   t.ok(refused.headers['retry-after']);
 });
 
-/** Counts the rate-limit statements `app` sends (they go through its hot pool) from now on. */
+/** Counts the rate-limit statements `app` sends (they go through `app.pgPool`) from now on. */
 function countRateLimitStatements(app: FastifyInstance): () => number {
   let sent = 0;
-  const pool = app.hotPool as { query: (...args: unknown[]) => unknown };
+  const pool = app.pgPool as { query: (...args: unknown[]) => unknown };
   const query = pool.query.bind(pool);
   pool.query = (...args: unknown[]) => {
     const config = args[0];

@@ -16,7 +16,7 @@ interface Prepared {
 }
 
 async function prepared(app: FastifyInstance): Promise<Prepared[]> {
-  const { rows } = await app.hotPool.query<Prepared>('SELECT statement, from_sql, generic_plans::int8, custom_plans::int8 FROM pg_prepared_statements');
+  const { rows } = await app.pgPool.query<Prepared>('SELECT statement, from_sql, generic_plans::int8, custom_plans::int8 FROM pg_prepared_statements');
   return rows.map((r) => ({ ...r, generic_plans: BigInt(r.generic_plans), custom_plans: BigInt(r.custom_plans) }));
 }
 
