@@ -167,8 +167,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bots,
   });
   app.decorate('webhooks', asyncPlay.webhooks).decorate('deliveries', asyncPlay.dispatcher).decorate('timers', asyncPlay.timers);
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks on every request take Fastify's callback form: an async one costs a promise and a microtask.
+  app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   const redis = options.redisUrl ? new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
   app.addHook('onClose', async () => {
@@ -229,7 +231,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (v1) => {
       // Free JSON (game options, moves) is checked for control characters too; typed text says so in its schema.
-      v1.addHook('preValidation', async (request) => refuseControlCharacters(request.body, 'text'));
+      v1.addHook('preValidation', (request, _reply, done) => {
+        try {
+          refuseControlCharacters(request.body, 'text');
+        } catch (error) {
+          return done(error as Error);
+        }
+        done();
+      });
       await v1.register(playerRoutes, { players, games });
       await v1.register(gameTypeRoutes, { registry });
       await v1.register(gameRoutes, { games });

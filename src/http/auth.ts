@@ -42,8 +42,10 @@ export const authPlugin = fp(
         request.authError = error;
       }
     });
-    app.addHook('preParsing', async (request: FastifyRequest) => {
-      if (request.authError) throw request.authError;
+    // The callback form: an async hook would cost a promise on every request.
+    app.addHook('preParsing', (request: FastifyRequest, _reply, payload, done) => {
+      if (request.authError) done(request.authError);
+      else done(null, payload);
     });
   },
   { name: 'auth' },

@@ -10,8 +10,16 @@ import { ServiceError } from '../service/errors.js';
 export function holdsControlCharacter(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return CONTROL_CHARACTERS.test(value);
   if (typeof value !== 'object' || value === null || depth > 64) return false;
-  if (Array.isArray(value)) return value.some((item) => holdsControlCharacter(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => CONTROL_CHARACTERS.test(key) || holdsControlCharacter(item, depth + 1));
+  // Plain loops: this runs on every request body, where entries() and some() allocated per property.
+  if (Array.isArray(value)) {
+    for (const item of value) if (holdsControlCharacter(item, depth + 1)) return true;
+    return false;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (CONTROL_CHARACTERS.test(key) || holdsControlCharacter(record[key], depth + 1)) return true;
+  }
+  return false;
 }
 
 export function refuseControlCharacters(value: unknown, where: string): void {

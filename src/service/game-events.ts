@@ -10,7 +10,6 @@
  * subscriber reads everything up to the newer version anyway, and a turn it superseded is over or fires
  * again with the newer version).
  */
-import { EventEmitter } from 'node:events';
 import type { Commit } from '../store/commit-feed.js';
 import { Channel } from './channel.js';
 import { LruCache } from './game-state.js';
@@ -35,15 +34,54 @@ export interface CommitRelay {
 /** Games whose latest fanned-out version is remembered (far more than are moving at any instant). */
 const VERSIONS_KEPT = 20_000;
 
+/**
+ * Listeners by id (a game's or a player's). Plain maps keyed by the id itself: a commit finds its
+ * listeners without building and interning a topic string, and builds no event when nobody listens.
+ */
+class Topics<T> {
+  private readonly listeners = new Map<string, Set<(event: T) => void>>();
+
+  has(id: string): boolean {
+    return this.listeners.has(id);
+  }
+
+  emit(id: string, event: T): void {
+    // Safe to iterate live: a listener only queues the event (Channel.push), it never (un)subscribes here.
+    for (const listener of this.listeners.get(id) ?? []) listener(event);
+  }
+
+  /** Events of `id` from now on; listening starts at once, before the first `next()`. */
+  listen(id: string): Channel<T> {
+    const listener = (event: T) => channel.push(event);
+    const channel: Channel<T> = new Channel<T>(() => {
+      const listeners = this.listeners.get(id);
+      listeners?.delete(listener);
+      if (listeners?.size === 0) this.listeners.delete(id);
+    });
+    const listeners = this.listeners.get(id) ?? new Set();
+    // Every subscriber is a listener; thousands of them on one game are expected, not a leak.
+    this.listeners.set(id, listeners.add(listener));
+    return channel;
+  }
+
+  count(): number {
+    let total = 0;
+    for (const listeners of this.listeners.values()) total += listeners.size;
+    return total;
+  }
+
+  ids(): string[] {
+    return [...this.listeners.keys()];
+  }
+}
+
 export class GameEvents {
-  private readonly emitter = new EventEmitter();
+  private readonly gameTopics = new Topics<MoveCommitted>();
+  private readonly playerTopics = new Topics<TurnStarted>();
   private readonly fannedOut = new LruCache<number>(VERSIONS_KEPT);
   private readonly remoteListeners: ((commit: Commit) => void)[] = [];
 
-  constructor(private readonly relay?: CommitRelay) {
-    // Every subscriber is a listener; thousands of them on one game are expected, not a leak.
-    this.emitter.setMaxListeners(0);
-  }
+  constructor(private readonly relay?: CommitRelay) {}
 
   /** A commit of this instance: to local listeners now, and through the relay to the other instances. */
   publish(commit: Commit): void {
@@ -62,46 +100,32 @@ export class GameEvents {
     this.remoteListeners.push(listener);
   }
 
-  moveCommitted(event: MoveCommitted): void {
-    this.emitter.emit(`game:${event.gameId}`, event);
-  }
-
-  turnStarted(event: TurnStarted): void {
-    this.emitter.emit(`player:${event.playerId}`, event);
-  }
-
   /** Committed moves of one game from now on; listening starts at once, before the first `next()`. */
   moves(gameId: string): Channel<MoveCommitted> {
-    return this.listen<MoveCommitted>(`game:${gameId}`);
+    return this.gameTopics.listen(gameId);
   }
 
   turns(playerId: string): Channel<TurnStarted> {
-    return this.listen<TurnStarted>(`player:${playerId}`);
+    return this.playerTopics.listen(playerId);
   }
 
   listenerCount(): number {
-    return this.emitter.eventNames().reduce((n, name) => n + this.emitter.listenerCount(name), 0);
+    return this.gameTopics.count() + this.playerTopics.count();
   }
 
   /** The games and players someone here listens to (what a resync after a lost feed must look at). */
   watched(): { games: string[]; players: string[] } {
-    const names = this.emitter.eventNames().filter((name): name is string => typeof name === 'string');
-    const ids = (prefix: string) => names.filter((n) => n.startsWith(prefix)).map((n) => n.slice(prefix.length));
-    return { games: ids('game:'), players: ids('player:') };
+    return { games: this.gameTopics.ids(), players: this.playerTopics.ids() };
   }
 
   private fanOut(commit: Commit): void {
-    const previous = this.fannedOut.get(commit.gameId);
-    if (previous !== undefined && commit.seq <= previous) return;
-    this.fannedOut.set(commit.gameId, commit.seq);
-    this.moveCommitted({ gameId: commit.gameId, seq: commit.seq });
-    for (const turn of commit.turns) this.turnStarted({ ...turn, gameId: commit.gameId, version: commit.seq });
-  }
-
-  private listen<T>(topic: string): Channel<T> {
-    const listener = (event: T) => channel.push(event);
-    const channel: Channel<T> = new Channel<T>(() => this.emitter.off(topic, listener));
-    this.emitter.on(topic, listener);
-    return channel;
+    const { gameId, seq } = commit;
+    const previous = this.fannedOut.get(gameId);
+    if (previous !== undefined && seq <= previous) return;
+    this.fannedOut.set(gameId, seq);
+    if (this.gameTopics.has(gameId)) this.gameTopics.emit(gameId, { gameId, seq });
+    for (const { playerId, seat } of commit.turns) {
+      if (this.playerTopics.has(playerId)) this.playerTopics.emit(playerId, { playerId, seat, gameId, version: seq });
+    }
   }
 }

@@ -238,7 +238,7 @@ export class GameService {
     const validator = this.validators.get(engine.id);
     const invalid = validator?.(input.move);
     if (invalid) throw new ServiceError('INVALID_MOVE', invalid);
-    const seat = await this.actingSeat(player, game, input.seat);
+    const seat = this.actingSeat(player, game, input.seat);
     const idempotency = requestHash && input.idempotencyKey ? { playerId: player.id, key: input.idempotencyKey, requestHash } : undefined;
     return this.commitMove(game, engine, seat, player.id, input.move, input.expectedVersion, idempotency, fromCache);
   }
@@ -595,7 +595,7 @@ export class GameService {
   }
 
   /** The seat a player acts for: the one named, or their only seat that is to move. */
-  private async actingSeat(player: Player, game: GameRow, seat: number | undefined): Promise<Seat> {
+  private actingSeat(player: Player, game: GameRow, seat: number | undefined): Seat {
     const seats = mySeats(player, game);
     if (seats.length === 0) throw new ServiceError('NOT_YOUR_SEAT', 'you hold no seat in this game');
     if (seat !== undefined) {

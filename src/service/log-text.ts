@@ -33,7 +33,20 @@ export function seatNames(seats: readonly SeatHolder[]): string[] {
   });
 }
 
+/**
+ * Seat names by seats array. A game row is never changed in place (a change makes a new row), and the
+ * service's cached row keeps its seats array from move to move, so each move's log is served without
+ * naming the seats again.
+ */
+const namesBySeats = new WeakMap<readonly SeatHolder[], string[]>();
+
+function cachedSeatNames(seats: readonly SeatHolder[]): string[] {
+  let names = namesBySeats.get(seats);
+  if (!names) namesBySeats.set(seats, (names = seatNames(seats)));
+  return names;
+}
+
 /** What `viewer` is shown of `log`: the visible entries, seats named. */
 export function servedLog(log: readonly LogEntry[], viewer: Viewer, seats: readonly SeatHolder[]): LogEntry[] {
-  return renderLog(visibleLog(log, viewer), seatNames(seats));
+  return renderLog(visibleLog(log, viewer), cachedSeatNames(seats));
 }

@@ -1,6 +1,6 @@
 /** Who sits where: the seat rules the service applies before the engine sees a move. */
 import type { Seat, Viewer } from '../engine/types.js';
-import type { Commit } from '../store/commit-feed.js';
+import type { Commit, Turn } from '../store/commit-feed.js';
 import type { GameRow } from '../store/event-store.js';
 import { ServiceError } from './errors.js';
 import type { Player } from './players.js';
@@ -33,9 +33,11 @@ export function viewerSeat(caller: Caller, game: GameRow): Viewer {
 
 /** A commit as the event fan-out announces it: the version, and the players whose seats are now to move. */
 export function commitOf(game: GameRow): Commit {
-  const turns = game.toMove.flatMap((seat) => {
+  // A loop, not flatMap: this runs on every commit, and flatMap's per-seat arrays showed in profiles.
+  const turns: Turn[] = [];
+  for (const seat of game.toMove) {
     const row = game.seats[seat];
-    return row?.playerId && !row.resigned ? [{ playerId: row.playerId, seat }] : [];
-  });
+    if (row?.playerId && !row.resigned) turns.push({ playerId: row.playerId, seat });
+  }
   return { gameId: game.id, seq: game.version, turns };
 }
