@@ -19,28 +19,54 @@ declare module 'fastify' {
   }
 }
 
-export async function playerFromHeader(players: PlayerService, header: string | undefined): Promise<Player | null> {
+/**
+ * The caller an Authorization header names, null without one. A token this process has seen is known at
+ * once, without a promise (most calls); an unknown one is looked up. Refusals are thrown (or rejected).
+ */
+export function playerFromHeader(players: PlayerService, header: string | undefined): Player | null | Promise<Player> {
   if (header === undefined || header === '') return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw new ServiceError('UNAUTHENTICATED', 'the Authorization header must be `Bearer <token>`');
-  const player = await players.authenticate(match[1]);
+  return players.known(match[1]) ?? players.authenticate(match[1]).then(registered);
+}
+
+function registered(player: Player | null): Player {
   if (!player) throw new ServiceError('UNAUTHENTICATED', 'unknown or revoked token');
   return player;
+}
+
+/** A refused token is kept for preParsing to throw; any other failure (the database) fails the request. */
+function refuse(request: FastifyRequest, error: unknown, done: (error?: Error) => void): void {
+  if (!(error instanceof ServiceError)) return done(error as Error);
+  request.authError = error;
+  done();
 }
 
 export const authPlugin = fp(
   async (app, opts: { players: PlayerService }) => {
     app.decorateRequest('player', null);
     app.decorateRequest('authError', null);
-    app.addHook('onRequest', async (request: FastifyRequest) => {
+    // Fastify's callback form: this runs on every request, and most resolve without waiting for anything.
+    app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
       // A websocket handshake authenticates in graphql-ws's connection_init instead.
-      if (request.headers.upgrade?.toLowerCase() === 'websocket') return;
+      if (request.headers.upgrade?.toLowerCase() === 'websocket') return done();
+      let player: Player | null | Promise<Player>;
       try {
-        request.player = await playerFromHeader(opts.players, request.headers.authorization);
+        player = playerFromHeader(opts.players, request.headers.authorization);
       } catch (error) {
-        if (!(error instanceof ServiceError)) throw error;
-        request.authError = error;
+        return refuse(request, error, done);
       }
+      if (!(player instanceof Promise)) {
+        request.player = player;
+        return done();
+      }
+      player.then(
+        (found) => {
+          request.player = found;
+          done();
+        },
+        (error: unknown) => refuse(request, error, done),
+      );
     });
     // The callback form: an async hook would cost a promise on every request.
     app.addHook('preParsing', (request: FastifyRequest, _reply, payload, done) => {

@@ -40,9 +40,14 @@ export class PlayerService {
     return { player, token };
   }
 
+  /** The player of a token this process has already seen (no database read, no promise). */
+  known(token: string): Player | undefined {
+    return this.byToken.get(token);
+  }
+
   /** The player a bearer token belongs to, or null for an unknown token. */
   async authenticate(token: string): Promise<Player | null> {
-    const cached = this.byToken.get(token);
+    const cached = this.known(token);
     if (cached) return cached;
     const player = await this.db.player.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, name: true } });
     if (player) this.byToken.set(token, player);
