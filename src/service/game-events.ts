@@ -58,9 +58,9 @@ class Topics<T> {
       listeners?.delete(listener);
       if (listeners?.size === 0) this.listeners.delete(id);
     });
-    const listeners = this.listeners.get(id) ?? new Set();
-    // Every subscriber is a listener; thousands of them on one game are expected, not a leak.
-    this.listeners.set(id, listeners.add(listener));
+    let listeners = this.listeners.get(id);
+    if (!listeners) this.listeners.set(id, (listeners = new Set()));
+    listeners.add(listener);
     return channel;
   }
 
