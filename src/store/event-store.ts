@@ -212,7 +212,6 @@ const plainArguments = (input: AppendInput): unknown[] => [
 /** Games a plain append found watched, which go straight to `portolan_append` (the oldest are forgotten). */
 const WATCHED_REMEMBERED = 10_000;
 
-
 function appendArguments(input: AppendInput): unknown[] {
   const idem = input.idempotency;
   const finished = input.finished;
