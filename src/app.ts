@@ -68,6 +68,8 @@ export interface AppOptions {
   readonly snapshotEvery?: number;
   readonly stateCacheSize?: number;
   readonly poolSize?: number;
+  /** Plain moves of different games share a transaction when several wait at once (src/store/group-commit.ts); default on. */
+  readonly groupCommit?: boolean;
   /** Start background work (bots, deliveries, timers). Off only for tools that never touch the database. */
   readonly workers?: boolean;
   /** Time for turn clocks, deadlines and webhook retries; tests inject one they move by hand. */
@@ -138,7 +140,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const events = new GameEvents(feed);
   feed.onCommit((commit) => events.receive(commit));
   const players = new PlayerService(db);
-  const games = new GameService(new EventStore(db, connections.pool), registry, events, {
+  const store = new EventStore(db, connections.pool, { groupCommit: options.groupCommit ?? true });
+  const games = new GameService(store, registry, events, {
     snapshotEvery: options.snapshotEvery ?? 100,
     cacheSize: options.stateCacheSize ?? 1000,
     clock: options.clock ?? systemClock,
@@ -147,7 +150,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   feed.onResync((since) => void games.catchUp(since).catch((err: unknown) => app.log.error({ err }, 'catching up after the feed was lost failed')));
   const bots = new BotDriver(games, app.log);
   games.onCommitted(bots.onCommitted);
-  const store = new EventStore(db, connections.pool);
   const records = new RecordService(store, games);
   const archive = new ArchiveService(new ResultsStore(connections.pool), store, new Set(registry.keys()), app.log);
   // Results and ratings follow each finished game at once; a start catches up on any a stop left behind.

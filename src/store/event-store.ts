@@ -5,7 +5,9 @@
  * only if it still equals the expected one, inserts the move at that sequence number, and writes what
  * comes with it (turn clocks, snapshot, idempotency record, webhook outbox rows), all or nothing. A lost
  * race inserts nothing and is reported as stale; the primary key (game_id, seq) makes a duplicate or a
- * gap impossible even so. A plain move of an unwatched game takes a leaner statement (PLAIN_APPEND).
+ * gap impossible even so. A plain move of an unwatched game takes a leaner statement (PLAIN_APPEND), and
+ * plain moves of different games that wait for the database together share one (GROUP_APPEND; see
+ * ./group-commit.ts).
  */
 import type pg from 'pg';
 import type { Database } from './database.js';
@@ -13,6 +15,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import { outboxArguments, type OutboxEvents } from '../webhooks/outbox.js';
 import { clockRows, clockUpdateSql, type SeatClockUpdate } from './seat-clocks.js';
 import type { Commit, Turn } from './commit-feed.js';
+import { GroupCommit } from './group-commit.js';
 import { prepared, preparedSql } from './prepared.js';
 
 export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
@@ -194,6 +197,64 @@ const PLAIN_APPEND = `
   )
   SELECT i.seq, i.created_at, w.watched FROM watched w LEFT JOIN inserted i ON true`;
 
+/**
+ * Several plain moves of different games in one statement and one transaction (group commit: see
+ * ./group-commit.ts), each with its own version check and its own answer, one row per move in the order
+ * given. The games' rows are locked in id order, so two groups (of two instances) sharing games cannot
+ * deadlock. A move of a game an endpoint may watch writes nothing and answers `watched`, as above.
+ */
+const GROUP_APPEND = `
+  WITH input AS MATERIALIZED (
+    SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::jsonb[], $5::jsonb[], $6::uuid[], $7::text[], $8::boolean[], $9::jsonb[])
+             WITH ORDINALITY AS m(game_id, expected, seat, payload, log, player_id, to_move, finished, outcome, ord)
+  ), watched AS MATERIALIZED (
+    SELECT i.game_id FROM input i
+     WHERE EXISTS (SELECT 1 FROM seats s JOIN webhook_endpoints e ON e.owner_id = s.player_id
+                    WHERE s.game_id = i.game_id AND e.enabled AND (e.game_id IS NULL OR e.game_id = i.game_id))
+  ), locked AS MATERIALIZED (
+    SELECT g.id FROM games g JOIN input i ON i.game_id = g.id
+     WHERE g.version = i.expected AND g.status = 'active' AND i.game_id NOT IN (SELECT game_id FROM watched)
+     ORDER BY g.id FOR UPDATE OF g
+  ), bumped AS (
+    UPDATE games g
+       SET version = g.version + 1, to_move = i.to_move::int[], turn_started_at = now(),
+           status = (CASE WHEN i.finished THEN 'finished' ELSE 'active' END)::"GameStatus",
+           outcome = i.outcome, finished_at = CASE WHEN i.finished THEN now() END
+      FROM input i
+     WHERE g.id = i.game_id AND g.id IN (SELECT id FROM locked) AND g.version = i.expected
+    RETURNING g.id, g.version
+  ), inserted AS (
+    INSERT INTO moves (game_id, seq, seat, kind, payload, log, player_id)
+    SELECT b.id, b.version, i.seat, 'move', i.payload, i.log, i.player_id FROM bumped b JOIN input i ON i.game_id = b.id
+    RETURNING game_id, seq, created_at
+  )
+  SELECT n.seq, n.created_at, (w.game_id IS NOT NULL) AS watched
+    FROM input i LEFT JOIN inserted n ON n.game_id = i.game_id LEFT JOIN watched w ON w.game_id = i.game_id
+   ORDER BY i.ord`;
+
+/** One column per parameter of GROUP_APPEND. */
+function groupArguments(inputs: readonly AppendInput[]): unknown[] {
+  return [
+    inputs.map((m) => m.gameId),
+    inputs.map((m) => m.expectedVersion),
+    inputs.map((m) => m.seat),
+    inputs.map((m) => JSON.stringify(m.payload)),
+    inputs.map((m) => JSON.stringify(m.log)),
+    inputs.map((m) => m.playerId),
+    inputs.map((m) => `{${m.toMove.join(',')}}`),
+    inputs.map((m) => m.finished),
+    inputs.map((m) => json(m.outcome)),
+  ];
+}
+
+/** What a plain append came to: the committed move, a lost race, or a watched game (nothing written). */
+type PlainOutcome = { readonly seq: number; readonly createdAt: Date } | 'stale' | 'watched';
+
+type PlainRow = { seq: number | null; created_at: Date | null; watched: boolean };
+
+const plainOutcome = (row: PlainRow): PlainOutcome =>
+  row.seq !== null && row.created_at !== null ? { seq: row.seq, createdAt: row.created_at } : row.watched ? 'watched' : 'stale';
+
 const isPlain = (input: AppendInput): boolean =>
   input.kind === 'move' && input.snapshot === undefined && input.idempotency === undefined && (input.clocks ?? []).length === 0;
 
@@ -239,13 +300,32 @@ function appendArguments(input: AppendInput): unknown[] {
   ];
 }
 
+/** Groups of plain moves at the database at once at most, when some are slow (./group-commit.ts). */
+const GROUPS_IN_FLIGHT = 4;
+/** A group at the database longer than this lets the next one go beside it. */
+const SLOW_GROUP_MS = 20;
+/** Moves in one group at most: its statement's arrays stay small. */
+const GROUP_SIZE = 64;
+
 export class EventStore {
   private readonly watched = new Set<string>();
+  private readonly plainAppends: GroupCommit<AppendInput, PlainOutcome>;
 
+  /** `groupCommit: false` sends every move alone, at once: one transaction per move (the bench compares). */
   constructor(
     private readonly db: Database,
     private readonly pool: pg.Pool,
-  ) {}
+    { groupCommit = true }: { groupCommit?: boolean } = {},
+  ) {
+    this.plainAppends = new GroupCommit({
+      maxInFlight: groupCommit ? GROUPS_IN_FLIGHT : Infinity,
+      slowMs: SLOW_GROUP_MS,
+      maxGroup: groupCommit ? GROUP_SIZE : 1,
+      key: (input) => input.gameId,
+      one: (input) => this.plainOne(input),
+      many: (inputs) => this.plainMany(inputs),
+    });
+  }
 
   /** Runs a fixed-shape Prisma.sql-built statement straight on the pool, prepared (the hot path; see ./prepared.ts). */
   private async sql<T extends pg.QueryResultRow>(query: Prisma.Sql): Promise<T[]> {
@@ -349,10 +429,9 @@ export class EventStore {
   async append(input: AppendInput): Promise<AppendResult> {
     try {
       if (isPlain(input) && !this.watched.has(input.gameId)) {
-        const { rows } = await this.pool.query<{ seq: number | null; created_at: Date | null; watched: boolean }>(prepared(PLAIN_APPEND, plainArguments(input)));
-        const row = rows[0]!;
-        if (row.seq !== null && row.created_at !== null) return { ok: true, seq: row.seq, createdAt: row.created_at, deliveries: 0 };
-        if (!row.watched) return { ok: false, reason: 'stale' };
+        const outcome = await this.plainAppends.submit(input);
+        if (outcome === 'stale') return { ok: false, reason: 'stale' };
+        if (outcome !== 'watched') return { ok: true, seq: outcome.seq, createdAt: outcome.createdAt, deliveries: 0 };
         this.rememberWatched(input.gameId);
       }
       const { rows } = await this.pool.query<{ seq: number; created_at: Date; deliveries: number }>(prepared(APPEND, appendArguments(input)));
@@ -362,6 +441,28 @@ export class EventStore {
       if (!isUniqueViolation(error)) throw error;
       // The primary key of moves (a race the version check did not catch) or a reused idempotency key.
       return { ok: false, reason: input.idempotency ? 'duplicate-key' : 'stale' };
+    }
+  }
+
+  private async plainOne(input: AppendInput): Promise<PlainOutcome> {
+    try {
+      const { rows } = await this.pool.query<PlainRow>(prepared(PLAIN_APPEND, plainArguments(input)));
+      return plainOutcome(rows[0]!);
+    } catch (error) {
+      if (isUniqueViolation(error)) return 'stale';
+      throw error;
+    }
+  }
+
+  private async plainMany(inputs: readonly AppendInput[]): Promise<PlainOutcome[]> {
+    try {
+      const { rows } = await this.pool.query<PlainRow>(prepared(GROUP_APPEND, groupArguments(inputs)));
+      return rows.map(plainOutcome);
+    } catch (error) {
+      // A race the version check did not catch (the primary key of moves) fails the whole group: each
+      // move then goes alone, so only the one that lost is refused.
+      if (!isUniqueViolation(error)) throw error;
+      return Promise.all(inputs.map((input) => this.plainOne(input)));
     }
   }
 
