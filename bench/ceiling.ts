@@ -2,8 +2,9 @@
  * The ceiling Portolan is measured against, in the same run and on the same database:
  * - the minimal durable move: one prepared statement, a guarded UPDATE of the game's version and the
  *   INSERT of a move of about 425 bytes of jsonb, committed (one round trip, like Portolan's move);
- * - Portolan's own append statement (src/store/event-store.ts), sent through `pg` as the service sends
- *   it (the same pool, the same prepared statement) but without HTTP, the service or the engine.
+ * - Portolan's own append (src/store/event-store.ts), sent through `pg` as the service sends it (the
+ *   same pool, the same prepared statements, moves of different games grouped the same way) but without
+ *   HTTP, the service or the engine.
  * Both run on a pool of the same size as the server's, `games` games at a time.
  */
 import pg from 'pg';

@@ -3,7 +3,8 @@
  *
  * For each number of concurrent games (BENCH_LEVELS, default 1, 50, 200), each game with two players of
  * its own, playing "take 1" moves of the test game with an expected version:
- *   - Portolan, one process, then BENCH_WORKERS processes (closed loop: the maximum rate);
+ *   - Portolan, one process, then BENCH_WORKERS processes (closed loop: the maximum rate), and one
+ *     process with group commit off (one transaction per move), which shows what grouping gains;
  *   - the minimal durable move and Portolan's own append statement through `pg` (./ceiling.ts);
  * then, at 50 games, Portolan, the minimal move and the append statement at a fixed offered rate (open
  * loop; BENCH_RATE, default half the one-process maximum at 50 games), where Postgres' CPU per move of
@@ -116,15 +117,16 @@ function printRatios(levels: readonly number[], rows: readonly Row[], workers: n
   const find = (label: string, games: number) => rows.find((r) => r.label === label && r.games === games);
   const ratio = (a: number | null | undefined, b: number | null | undefined) => (a == null || b == null || b === 0 ? 'n/a' : (a / b).toFixed(2));
   console.log('\n### Portolan / ceiling (same run)\n');
-  console.log('| games | moves/s, 1 process / minimal | moves/s, ' + workers + ' processes / minimal | moves/s, append statement / minimal | Postgres CPU/move, 1 process / minimal | server CPU ms/move (target 0.26) |');
-  console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| games | moves/s, 1 process / minimal | moves/s, ' + workers + ' processes / minimal | moves/s, append statement / minimal | moves/s, 1 process / one transaction per move | Postgres CPU/move, 1 process / minimal | server CPU ms/move (target 0.26) |');
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const games of levels) {
     const one = find('Portolan, 1 process', games);
     const many = find(`Portolan, ${workers} processes`, games);
     const minimal = find('minimal durable move', games);
     const statement = find("Portolan's append statement", games);
+    const ungrouped = find('Portolan, 1 process, one transaction per move', games);
     const mps = (r: Row | undefined) => (r ? movesPerSecond(r.load) : null);
-    console.log(`| ${games} | ${ratio(mps(one), mps(minimal))} | ${ratio(mps(many), mps(minimal))} | ${ratio(mps(statement), mps(minimal))} | ${ratio(one?.postgres, minimal?.postgres)} | ${f3(one?.server ?? null)} |`);
+    console.log(`| ${games} | ${ratio(mps(one), mps(minimal))} | ${ratio(mps(many), mps(minimal))} | ${ratio(mps(statement), mps(minimal))} | ${ratio(mps(one), mps(ungrouped))} | ${ratio(one?.postgres, minimal?.postgres)} | ${f3(one?.server ?? null)} |`);
   }
 }
 
@@ -148,6 +150,8 @@ export async function moveBench(opts: {
   url: string;
   single: Server;
   startWorkers: () => Promise<Server>;
+  /** A one-process server with group commit off. */
+  startUngrouped: () => Promise<Server>;
   stop: (server: Server) => Promise<void>;
   workers: number;
   postgres: PostgresCpu;
@@ -162,7 +166,9 @@ export async function moveBench(opts: {
   // (it is shared) distorts their ratios as little as possible.
   const one = 'Portolan, 1 process';
   const many = `Portolan, ${workers} processes`;
+  const ungrouped = 'Portolan, 1 process, one transaction per move';
   const several = await opts.startWorkers();
+  const alone = await opts.startUngrouped();
   const portolan = async (server: Server, label: string, level: number, rate?: number) => {
     const mover = httpMover(server.base, games.slice(0, level), level);
     rows.push(await measure(rate === undefined ? label : `${label}, open loop at ${rate} moves/s`, level, mover.move, postgres, server.child, rate));
@@ -171,6 +177,7 @@ export async function moveBench(opts: {
   for (const level of LEVELS) {
     await portolan(single, one, level);
     await portolan(several, many, level);
+    await portolan(alone, ungrouped, level);
     const minimal = await minimalMove(url, level, POOL);
     rows.push(await measure('minimal durable move', level, minimal.move, postgres, null));
     await minimal.close();
@@ -183,6 +190,7 @@ export async function moveBench(opts: {
   await portolan(single, one, OPEN_LOOP_GAMES, rate);
   await portolan(several, many, OPEN_LOOP_GAMES, rate);
   await opts.stop(several);
+  await opts.stop(alone);
   // The ceiling at the same offered rate: Postgres' CPU per commit falls as the rate rises (one WAL flush
   // serves more commits), so CPU per move compares like with like only at one rate.
   const minimal = await minimalMove(url, OPEN_LOOP_GAMES, POOL);

@@ -144,9 +144,16 @@ async function engines(): Promise<void> {
 
 
 /** Starts bench/server.ts in a child process (with an IPC channel for its CPU time) and resolves with its URL. */
-function startServer(databaseUrl: string, stateCache: number, workers = 1): Promise<Server> {
+function startServer(databaseUrl: string, stateCache: number, workers = 1, groupCommit = true): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', new URL('./server.ts', import.meta.url).pathname], {
-    env: { ...process.env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_STATE_CACHE: String(stateCache), BENCH_WORKERS: String(workers), BENCH_POOL: String(POOL) },
+    env: {
+      ...process.env,
+      BENCH_SERVER_DATABASE_URL: databaseUrl,
+      BENCH_STATE_CACHE: String(stateCache),
+      BENCH_WORKERS: String(workers),
+      BENCH_POOL: String(POOL),
+      BENCH_GROUP_COMMIT: groupCommit ? 'on' : 'off',
+    },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -191,6 +198,11 @@ try {
       const several = await startServer(db.url, 1000, WORKERS);
       servers.push(several);
       return several;
+    },
+    startUngrouped: async () => {
+      const ungrouped = await startServer(db.url, 1000, 1, false);
+      servers.push(ungrouped);
+      return ungrouped;
     },
     stop: stopServer,
     workers: WORKERS,

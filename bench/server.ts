@@ -65,6 +65,7 @@ if (cluster.isPrimary && workers > 1) {
     games: [nim, ...GAMES],
     poolSize: Number(process.env.BENCH_POOL ?? 20),
     stateCacheSize: Number(process.env.BENCH_STATE_CACHE ?? 1000),
+    groupCommit: process.env.BENCH_GROUP_COMMIT !== 'off',
     // Every call is counted (the bench measures the limiter's cost) but none is refused.
     rateLimits: { perMinute: 1e9, registrationsPerHour: 1e9, gamesPerHour: 1e9, webhookChangesPerHour: 1e9 },
   });
