@@ -9,7 +9,7 @@
  * plain moves of different games that wait for the database together share one (GROUP_APPEND; see
  * ./group-commit.ts).
  */
-import type pg from 'pg';
+import pg from 'pg';
 import type { Database } from './database.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { outboxArguments, type OutboxEvents } from '../webhooks/outbox.js';
@@ -120,6 +120,9 @@ function toGameRow(game: GameWithSeats): GameRow {
     })),
   };
 }
+
+/** An error Postgres raised in a statement (with its SQLSTATE), not one of the connection. */
+const hasSqlState = (error: unknown): boolean => error instanceof pg.DatabaseError;
 
 function isUniqueViolation(error: unknown): boolean {
   const text = String((error as { message?: unknown }).message ?? '') + JSON.stringify(error);
@@ -454,15 +457,16 @@ export class EventStore {
     }
   }
 
-  private async plainMany(inputs: readonly AppendInput[]): Promise<PlainOutcome[]> {
+  private async plainMany(inputs: readonly AppendInput[]): Promise<PromiseSettledResult<PlainOutcome>[]> {
     try {
       const { rows } = await this.pool.query<PlainRow>(prepared(GROUP_APPEND, groupArguments(inputs)));
-      return rows.map(plainOutcome);
+      return rows.map((row) => ({ status: 'fulfilled', value: plainOutcome(row) }));
     } catch (error) {
-      // A race the version check did not catch (the primary key of moves) fails the whole group: each
-      // move then goes alone, so only the one that lost is refused.
-      if (!isUniqueViolation(error)) throw error;
-      return Promise.all(inputs.map((input) => this.plainOne(input)));
+      // An error Postgres raised (a race the version check did not catch, a value it refuses) rolled the
+      // whole group back: each move then goes again alone, so only the one at fault is refused. Without
+      // a SQLSTATE (a lost connection) the group may have committed, so it is not sent again.
+      if (!hasSqlState(error)) throw error;
+      return Promise.allSettled(inputs.map((input) => this.plainOne(input)));
     }
   }
 

@@ -27,8 +27,11 @@ export interface GroupCommitOptions<T, R> {
   readonly key: (item: T) => string;
   /** Writes one item alone. */
   readonly one: (item: T) => Promise<R>;
-  /** Writes several items (of different keys) in one statement; answers in the same order. */
-  readonly many: (items: readonly T[]) => Promise<readonly R[]>;
+  /**
+   * Writes several items (of different keys) in one statement; answers in the same order, each its own
+   * outcome (so a group that had to go again item by item can fail one item and not the others).
+   */
+  readonly many: (items: readonly T[]) => Promise<readonly PromiseSettledResult<R>[]>;
 }
 
 interface Waiting<T, R> {
@@ -109,7 +112,11 @@ export class GroupCommit<T, R> {
         return;
       }
       const results = await this.options.many(group.map((waiting) => waiting.item));
-      group.forEach((waiting, i) => waiting.resolve(results[i]!));
+      group.forEach((waiting, i) => {
+        const result = results[i]!;
+        if (result.status === 'fulfilled') waiting.resolve(result.value);
+        else waiting.reject(result.reason);
+      });
     } catch (error) {
       for (const waiting of group) waiting.reject(error);
     }

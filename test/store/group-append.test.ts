@@ -72,6 +72,21 @@ t.test('moves of many games at once: grouped, each version-checked and answered 
   t.ok(grouped!.generic_plans >= executions - 5, `with the generic plan after at most five custom ones (${grouped!.generic_plans} of ${executions})`);
 });
 
+t.test('a move Postgres refuses fails alone; the others of its group commit', async (t) => {
+  const app = await build(t, OPTIONS);
+  const [ana, ben] = [await player(app, 'Ana'), await player(app, 'Ben')];
+  const ids = await startedGames(ana, ben, 5);
+  const store = new EventStore(app.db, app.pgPool);
+  // jsonb refuses the NUL character: the statement that carries this move fails as a whole.
+  const refused = (gameId: string) =>
+    store.append({ gameId, expectedVersion: 0, seat: 0, kind: 'move', payload: { type: 'take', note: 'nul\u0000' }, log: [], playerId: ana.id, toMove: [1], finished: false, outcome: null });
+  const answers = await Promise.allSettled([plainMove(store, ana.id, ids[0]!, 0), ...ids.slice(1, 4).map((id) => plainMove(store, ana.id, id, 0)), refused(ids[4]!)]);
+  t.ok(answers.slice(0, 4).every((a) => a.status === 'fulfilled' && a.value.ok), 'the other moves committed');
+  t.equal(answers[4]!.status, 'rejected', 'the refused move failed');
+  for (const id of ids.slice(0, 4)) t.same(await seqsOf(app, id), [1], 'each once');
+  t.same(await seqsOf(app, ids[4]!), [], 'the refused one wrote nothing');
+});
+
 t.test('two instances racing on the same games: no deadlock, each version once', async (t) => {
   const app = await build(t, OPTIONS);
   const [ana, ben] = [await player(app, 'Ana'), await player(app, 'Ben')];

@@ -28,7 +28,7 @@ function harness(options: { maxInFlight?: number; maxGroup?: number; slowMs?: nu
     slowMs: options.slowMs ?? 60_000,
     key: (item) => item.game,
     one: async (item) => (await write([item]))[0]!,
-    many: (items) => write(items),
+    many: async (items) => (await write(items)).map((value) => ({ status: 'fulfilled', value }) as const),
   });
   /** Finishes the oldest write at the database. */
   const finishOldest = async (error?: Error) => {
