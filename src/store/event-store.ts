@@ -15,7 +15,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import { outboxArguments, type OutboxEvents } from '../webhooks/outbox.js';
 import { clockRows, clockUpdateSql, type SeatClockUpdate } from './seat-clocks.js';
 import type { Commit, Turn } from './commit-feed.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit, UNGROUPED } from './group-commit.js';
 import { prepared, preparedSql } from './prepared.js';
 
 export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
@@ -321,9 +321,7 @@ export class EventStore {
     { groupCommit = true }: { groupCommit?: boolean } = {},
   ) {
     this.plainAppends = new GroupCommit({
-      maxInFlight: groupCommit ? GROUPS_IN_FLIGHT : Infinity,
-      slowMs: SLOW_GROUP_MS,
-      maxGroup: groupCommit ? GROUP_SIZE : 1,
+      ...(groupCommit ? { maxInFlight: GROUPS_IN_FLIGHT, slowMs: SLOW_GROUP_MS, maxGroup: GROUP_SIZE } : UNGROUPED),
       key: (input) => input.gameId,
       one: (input) => this.plainOne(input),
       many: (inputs) => this.plainMany(inputs),

@@ -34,6 +34,9 @@ export interface GroupCommitOptions<T, R> {
   readonly many: (items: readonly T[]) => Promise<readonly PromiseSettledResult<R>[]>;
 }
 
+/** No grouping: every item goes at once, alone, however many are at the database. */
+export const UNGROUPED = { maxInFlight: Infinity, maxGroup: 1, slowMs: 0 } as const;
+
 interface Waiting<T, R> {
   readonly item: T;
   readonly key: string;

@@ -6,7 +6,7 @@
  */
 import t from 'tap';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GroupCommit } from '../../src/store/group-commit.js';
+import { GroupCommit, UNGROUPED } from '../../src/store/group-commit.js';
 
 interface Item {
   readonly game: string;
@@ -102,4 +102,12 @@ t.test("a failed write rejects its own group's items only", async (t) => {
   await finishOldest(new Error('connection lost'));
   t.equal(await first, 'a:1');
   await Promise.all(refused);
+});
+
+t.test('UNGROUPED (group commit off): every item goes at once, alone, whatever is at the database', async (t) => {
+  const { commit, sent, pending } = harness(UNGROUPED);
+  const answers = ['a', 'b', 'c'].map((game, n) => commit.submit({ game, n }));
+  t.same(sent, [[{ game: 'a', n: 0 }], [{ game: 'b', n: 1 }], [{ game: 'c', n: 2 }]], 'three writes of one, none waiting');
+  for (const write of pending.splice(0)) write.finish();
+  t.same(await Promise.all(answers), ['a:0', 'b:1', 'c:2']);
 });
