@@ -29,6 +29,12 @@ const ConfigSchema = Type.Object({
   /** Games whose state is kept in memory (least recently used are dropped). */
   STATE_CACHE_SIZE: Type.Integer({ minimum: 0, default: 1000 }),
   /**
+   * `on`: plain moves of different games that wait for the database together share one transaction
+   * (src/store/group-commit.ts); `off`: one transaction per move (for a store sharded by game, where a
+   * transaction must not span two games).
+   */
+  GROUP_COMMIT: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+  /**
    * Comma-separated hosts, IP addresses or CIDR ranges that webhook endpoints may use although they are
    * private, loopback or link-local (e.g. `127.0.0.1,hooks.internal,10.1.0.0/16`); plain http is allowed
    * only for these. Empty: only public https endpoints.

@@ -67,6 +67,7 @@ export async function startService(config: Config): Promise<RunningService> {
       recordBodyLimit: config.RECORD_BODY_LIMIT,
       snapshotEvery: config.SNAPSHOT_EVERY,
       stateCacheSize: config.STATE_CACHE_SIZE,
+      groupCommit: config.GROUP_COMMIT === 'on',
       webhooks: webhookSettings(config),
       retention: retentionSettings(config),
       ...edgeSettings(config),

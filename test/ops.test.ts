@@ -25,6 +25,9 @@ t.test('configuration: defaults, conversions, and clear errors', async (t) => {
   t.equal(defaults.PORT, 3000);
   t.equal(defaults.DATABASE_URL, undefined, 'no URL means the embedded Postgres');
   t.equal(defaults.LOG_LEVEL, 'info');
+  t.equal(defaults.GROUP_COMMIT, 'on', 'group commit unless switched off');
+  t.equal(loadConfig({ GROUP_COMMIT: 'off' }).GROUP_COMMIT, 'off');
+  t.throws(() => loadConfig({ GROUP_COMMIT: 'maybe' }), ConfigError);
   t.equal(loadConfig({ PORT: '8080', LOG_LEVEL: 'debug' }).PORT, 8080);
   t.throws(() => loadConfig({ PORT: 'eighty' }), ConfigError);
   try {
