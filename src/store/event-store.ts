@@ -5,9 +5,9 @@
  * only if it still equals the expected one, inserts the move at that sequence number, and writes what
  * comes with it (turn clocks, snapshot, idempotency record, webhook outbox rows), all or nothing. A lost
  * race inserts nothing and is reported as stale; the primary key (game_id, seq) makes a duplicate or a
- * gap impossible even so. A plain move of an unwatched game takes a leaner statement (PLAIN_APPEND), and
- * plain moves of different games that wait for the database together share one (GROUP_APPEND; see
- * ./group-commit.ts).
+ * gap impossible even so. A plain move of an unwatched game takes a leaner statement (PLAIN_APPEND).
+ * Moves of different games that wait for the database together share one statement (GROUP_APPEND for
+ * plain moves, FULL_GROUP_APPEND for the others; see ./group-commit.ts).
  */
 import pg from 'pg';
 import type { Database } from './database.js';
@@ -175,6 +175,40 @@ const APPEND = `SELECT seq, created_at, deliveries
   FROM portolan_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)`;
 
 /**
+ * Several moves that need `portolan_append` (a watched game, a clock, a snapshot...) in one statement and
+ * one transaction (group commit), one call per move in the order given, which is by game id (so two
+ * groups lock their games in one order and cannot deadlock); one row per move, its seq null when stale.
+ * Array-valued arguments travel as array literals (text), one per move.
+ */
+const FULL_GROUP_APPEND = `
+  SELECT a.seq, a.created_at, a.deliveries
+    FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::jsonb[], $6::jsonb[], $7::uuid[], $8::text[],
+                $9::boolean[], $10::jsonb[], $11::timestamptz[], $12::text[], $13::text[], $14::text[], $15::int[],
+                $16::int[], $17::jsonb[], $18::jsonb[], $19::uuid[], $20::text[], $21::text[], $22::int[], $23::jsonb[])
+         WITH ORDINALITY AS m(game_id, expected, seat, kind, payload, log, player_id, to_move, finished, outcome, at,
+                              events, ordinals, turn_seats, turn_ordinal, max_endpoints, clocks, snapshot,
+                              idem_player, idem_key, idem_hash, idem_status, idem_response, ord)
+    LEFT JOIN LATERAL portolan_append(m.game_id, m.expected, m.seat, m.kind, m.payload, m.log, m.player_id,
+                                      m.to_move::int[], m.finished, m.outcome, m.at, m.events::text[], m.ordinals::int[],
+                                      m.turn_seats::int[], m.turn_ordinal, m.max_endpoints, m.clocks, m.snapshot,
+                                      m.idem_player, m.idem_key, m.idem_hash, m.idem_status, m.idem_response) a ON true
+   ORDER BY m.ord`;
+
+/** appendArguments' array-valued positions (to_move, events, ordinals, turn seats). */
+const ARRAY_ARGUMENTS = new Set([7, 11, 12, 13]);
+
+/** A Postgres array literal of simple values (numbers, event names). */
+const arrayLiteral = (values: readonly unknown[]): string => `{${values.map((v) => `"${String(v).replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+
+/** One column per parameter of FULL_GROUP_APPEND: appendArguments of each move, transposed. */
+function fullGroupArguments(inputs: readonly AppendInput[]): unknown[] {
+  const rows = inputs.map(appendArguments);
+  return rows[0]!.map((_, column) => rows.map((args) => (ARRAY_ARGUMENTS.has(column) ? arrayLiteral(args[column] as unknown[]) : args[column])));
+}
+
+type FullRow = { seq: number; created_at: Date; deliveries: number };
+
+/**
  * The plain move (no clocks, resignation, snapshot or idempotency record) of a game no webhook endpoint
  * may watch, which is most moves, as one statement without the function call: a PL/pgSQL call costs
  * Postgres about a third more than the bare update and insert (issue 16). When an endpoint may watch the
@@ -303,7 +337,7 @@ function appendArguments(input: AppendInput): unknown[] {
   ];
 }
 
-/** Groups of plain moves at the database at once at most, when some are slow (./group-commit.ts). */
+/** Groups of moves (of each kind: plain, through the function) at the database at once at most, when some are slow (./group-commit.ts). */
 const GROUPS_IN_FLIGHT = 4;
 /** A group at the database longer than this lets the next one go beside it. */
 const SLOW_GROUP_MS = 20;
@@ -313,6 +347,8 @@ const GROUP_SIZE = 64;
 export class EventStore {
   private readonly watched = new Set<string>();
   private readonly plainAppends: GroupCommit<AppendInput, PlainOutcome>;
+  /** Moves through `portolan_append`; null: stale. */
+  private readonly fullAppends: GroupCommit<AppendInput, FullRow | null>;
 
   /** `groupCommit: false` sends every move alone, at once: one transaction per move (the bench compares). */
   constructor(
@@ -325,6 +361,12 @@ export class EventStore {
       key: (input) => input.gameId,
       one: (input) => this.plainOne(input),
       many: (inputs) => this.plainMany(inputs),
+    });
+    this.fullAppends = new GroupCommit({
+      ...(groupCommit ? { maxInFlight: GROUPS_IN_FLIGHT, slowMs: SLOW_GROUP_MS, maxGroup: GROUP_SIZE } : UNGROUPED),
+      key: (input) => input.gameId,
+      one: (input) => this.fullOne(input),
+      many: (inputs) => this.fullMany(inputs),
     });
   }
 
@@ -435,8 +477,7 @@ export class EventStore {
         if (outcome !== 'watched') return { ok: true, seq: outcome.seq, createdAt: outcome.createdAt, deliveries: 0 };
         this.rememberWatched(input.gameId);
       }
-      const { rows } = await this.pool.query<{ seq: number; created_at: Date; deliveries: number }>(prepared(APPEND, appendArguments(input)));
-      const row = rows[0];
+      const row = await this.fullAppends.submit(input);
       return row ? { ok: true, seq: row.seq, createdAt: row.created_at, deliveries: row.deliveries } : { ok: false, reason: 'stale' };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -465,6 +506,32 @@ export class EventStore {
       // a SQLSTATE (a lost connection) the group may have committed, so it is not sent again.
       if (!hasSqlState(error)) throw error;
       return Promise.allSettled(inputs.map((input) => this.plainOne(input)));
+    }
+  }
+
+  private async fullOne(input: AppendInput): Promise<FullRow | null> {
+    const { rows } = await this.pool.query<FullRow>(prepared(APPEND, appendArguments(input)));
+    return rows[0] ?? null;
+  }
+
+  private async fullMany(inputs: readonly AppendInput[]): Promise<PromiseSettledResult<FullRow | null>[]> {
+    // By game id, the order every group locks its games in (uuids compare as their lowercase hex text).
+    const ids = inputs.map((input) => input.gameId.toLowerCase());
+    const order = inputs.map((_, i) => i).sort((a, b) => (ids[a]! < ids[b]! ? -1 : 1));
+    try {
+      const { rows } = await this.pool.query<{ seq: number | null; created_at: Date | null; deliveries: number | null }>(
+        prepared(FULL_GROUP_APPEND, fullGroupArguments(order.map((i) => inputs[i]!))),
+      );
+      const results = new Array<PromiseSettledResult<FullRow | null>>(inputs.length);
+      order.forEach((input, position) => {
+        const row = rows[position]!;
+        results[input] = { status: 'fulfilled', value: row.seq === null ? null : (row as FullRow) };
+      });
+      return results;
+    } catch (error) {
+      // As for plain groups: what Postgres refused (a reused idempotency key, say) goes again move by move.
+      if (!hasSqlState(error)) throw error;
+      return Promise.allSettled(inputs.map((input) => this.fullOne(input)));
     }
   }
 

@@ -72,6 +72,45 @@ t.test('moves of many games at once: grouped, each version-checked and answered 
   t.ok(grouped!.generic_plans >= executions - 5, `with the generic plan after at most five custom ones (${grouped!.generic_plans} of ${executions})`);
 });
 
+t.test('watched games and idempotency records: grouped calls of portolan_append, each answered on its own', async (t) => {
+  const app = await build(t, { ...OPTIONS, poolSize: 1 });
+  const [ana, ben] = [await player(app, 'Ana'), await player(app, 'Ben')];
+  const ids = await startedGames(ana, ben, 8);
+  // An endpoint of Ben's for all his games: every move now needs the outbox, so portolan_append.
+  t.equal((await ben.request('POST', '/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['move.made'] })).status, 201);
+  const store = new EventStore(app.db, app.pgPool);
+  const keyed = (gameId: string, expectedVersion: number, key: string) => {
+    const seat = expectedVersion % 2;
+    return store.append({
+      gameId, expectedVersion, seat, kind: 'move', payload: { type: 'take', count: 1 }, log: [], playerId: ana.id, toMove: [1 - seat], finished: false, outcome: null,
+      idempotency: { playerId: ana.id, key, requestHash: `hash-${gameId}`, status: 200, response: { ok: true } },
+    });
+  };
+
+  const rounds = 4;
+  for (let version = 0; version < rounds; version++) {
+    const answers = await Promise.all([...ids.map((id) => plainMove(store, ana.id, id, version)), plainMove(store, ana.id, ids[0]!, version)]);
+    t.ok(answers.slice(0, ids.length).every((a) => a.ok && a.seq === version + 1 && a.deliveries === 1), `round ${version + 1}: every move committed with its outbox row`);
+    t.same(answers[ids.length], { ok: false, reason: 'stale' }, `round ${version + 1}: a second move at that version is stale`);
+  }
+  // Read before a refused statement below: node-postgres' pool replaces a connection a query failed on.
+  const { rows } = await app.pgPool.query<Prepared>('SELECT statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements');
+  const grouped = rows.find((p) => p.statement.includes('unnest(') && p.statement.includes('portolan_append('));
+  t.ok(grouped && grouped.generic_plans + grouped.custom_plans >= rounds - 1, 'the grouped call is a named, prepared statement, used for the groups');
+
+  // Moves with idempotency records, one reusing a key another game's move already recorded.
+  t.ok((await keyed(ids[0]!, rounds, 'taken')).ok, 'a key recorded');
+  const keyedAnswers = await Promise.all([keyed(ids[1]!, rounds, 'first'), keyed(ids[2]!, rounds, 'second'), keyed(ids[3]!, rounds, 'taken')]);
+  t.ok(keyedAnswers[0]!.ok && keyedAnswers[1]!.ok, 'fresh keys: committed');
+  t.same(keyedAnswers[2], { ok: false, reason: 'duplicate-key' }, 'the reused key: refused alone');
+
+  for (const [i, id] of ids.entries()) {
+    const expected = i < 3 ? rounds + 1 : rounds;
+    t.same(await seqsOf(app, id), Array.from({ length: expected }, (_, v) => v + 1), 'one move per version');
+    t.equal(await app.db.webhookDelivery.count({ where: { gameId: id, eventType: 'move.made' } }), expected, 'an outbox row per move');
+  }
+});
+
 t.test('a move Postgres refuses fails alone; the others of its group commit', async (t) => {
   const app = await build(t, OPTIONS);
   const [ana, ben] = [await player(app, 'Ana'), await player(app, 'Ben')];
