@@ -7,8 +7,8 @@
  * playing alone pays nothing). Moves that arrive while a group is at the database queue up, and when it
  * returns the next group takes them all (up to `maxGroup`) in one statement. The busier the service, the
  * bigger the groups: Postgres' per-statement and per-transaction cost is paid once per group instead of
- * once per move. One group at a time measured best (bench/moves.ts: at 50 games, 4,190 moves/s against
- * 2,750-3,300 with two and 2,580 with eight), but it must not let one slow statement (a lock wait) hold
+ * once per move. One group at a time measured best (moves through HTTP at 50 games, on the bench's
+ * machine: 4,190 moves/s against 2,750-3,300 with two and 2,580 with eight), but it must not let one slow statement (a lock wait) hold
  * every other game back: a group still at the database after `slowMs` lets the next one go beside it, up
  * to `maxInFlight`.
  *
