@@ -194,19 +194,25 @@ const FULL_GROUP_APPEND = `
                                       m.idem_player, m.idem_key, m.idem_hash, m.idem_status, m.idem_response) a ON true
    ORDER BY m.ord`;
 
-/** appendArguments' array-valued positions (to_move, events, ordinals, turn seats). */
-const ARRAY_ARGUMENTS = new Set([7, 11, 12, 13]);
-
 /** A Postgres array literal of simple values (numbers, event names). */
 const arrayLiteral = (values: readonly unknown[]): string => `{${values.map((v) => `"${String(v).replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 
-/** One column per parameter of FULL_GROUP_APPEND: appendArguments of each move, transposed. */
-function fullGroupArguments(inputs: readonly AppendInput[]): unknown[] {
-  const rows = inputs.map(appendArguments);
-  return rows[0]!.map((_, column) => rows.map((args) => (ARRAY_ARGUMENTS.has(column) ? arrayLiteral(args[column] as unknown[]) : args[column])));
+/**
+ * A grouped statement's parameters: each move's one-move arguments, transposed into one array per
+ * parameter; array-valued arguments (at `arrayPositions`) become array literals, one per move.
+ */
+function columns(rows: readonly unknown[][], arrayPositions: ReadonlySet<number>): unknown[] {
+  return rows[0]!.map((_, column) => rows.map((args) => (arrayPositions.has(column) ? arrayLiteral(args[column] as unknown[]) : args[column])));
 }
 
+/** appendArguments' array-valued positions (to_move, events, ordinals, turn seats). */
+const APPEND_ARRAYS = new Set([7, 11, 12, 13]);
+
 type FullRow = { seq: number; created_at: Date; deliveries: number };
+
+/** Whether an enabled endpoint of one of the game's players may watch the game (`game`: its id, in SQL). */
+const watchedBy = (game: string) => `EXISTS (SELECT 1 FROM seats s JOIN webhook_endpoints e ON e.owner_id = s.player_id
+                    WHERE s.game_id = ${game} AND e.enabled AND (e.game_id IS NULL OR e.game_id = ${game}))`;
 
 /**
  * The plain move (no clocks, resignation, snapshot or idempotency record) of a game no webhook endpoint
@@ -218,8 +224,7 @@ type FullRow = { seq: number; created_at: Date; deliveries: number };
  */
 const PLAIN_APPEND = `
   WITH watched AS MATERIALIZED (
-    SELECT EXISTS (SELECT 1 FROM seats s JOIN webhook_endpoints e ON e.owner_id = s.player_id
-                    WHERE s.game_id = $1::uuid AND e.enabled AND (e.game_id IS NULL OR e.game_id = $1::uuid)) AS watched
+    SELECT ${watchedBy('$1::uuid')} AS watched
   ), bumped AS (
     UPDATE games
        SET version = version + 1, to_move = $7::int[], turn_started_at = now(),
@@ -245,9 +250,7 @@ const GROUP_APPEND = `
     SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::jsonb[], $5::jsonb[], $6::uuid[], $7::text[], $8::boolean[], $9::jsonb[])
              WITH ORDINALITY AS m(game_id, expected, seat, payload, log, player_id, to_move, finished, outcome, ord)
   ), watched AS MATERIALIZED (
-    SELECT i.game_id FROM input i
-     WHERE EXISTS (SELECT 1 FROM seats s JOIN webhook_endpoints e ON e.owner_id = s.player_id
-                    WHERE s.game_id = i.game_id AND e.enabled AND (e.game_id IS NULL OR e.game_id = i.game_id))
+    SELECT i.game_id FROM input i WHERE ${watchedBy('i.game_id')}
   ), locked AS MATERIALIZED (
     SELECT g.id FROM games g JOIN input i ON i.game_id = g.id
      WHERE g.version = i.expected AND g.status = 'active' AND i.game_id NOT IN (SELECT game_id FROM watched)
@@ -268,21 +271,6 @@ const GROUP_APPEND = `
   SELECT n.seq, n.created_at, (w.game_id IS NOT NULL) AS watched
     FROM input i LEFT JOIN inserted n ON n.game_id = i.game_id LEFT JOIN watched w ON w.game_id = i.game_id
    ORDER BY i.ord`;
-
-/** One column per parameter of GROUP_APPEND. */
-function groupArguments(inputs: readonly AppendInput[]): unknown[] {
-  return [
-    inputs.map((m) => m.gameId),
-    inputs.map((m) => m.expectedVersion),
-    inputs.map((m) => m.seat),
-    inputs.map((m) => JSON.stringify(m.payload)),
-    inputs.map((m) => JSON.stringify(m.log)),
-    inputs.map((m) => m.playerId),
-    inputs.map((m) => `{${m.toMove.join(',')}}`),
-    inputs.map((m) => m.finished),
-    inputs.map((m) => json(m.outcome)),
-  ];
-}
 
 /** What a plain append came to: the committed move, a lost race, or a watched game (nothing written). */
 type PlainOutcome = { readonly seq: number; readonly createdAt: Date } | 'stale' | 'watched';
@@ -306,6 +294,9 @@ const plainArguments = (input: AppendInput): unknown[] => [
   input.finished,
   json(input.outcome),
 ];
+
+/** plainArguments' array-valued position (to_move). */
+const PLAIN_ARRAYS = new Set([6]);
 
 /** Games a plain append found watched, which go straight to `portolan_append` (the oldest are forgotten). */
 const WATCHED_REMEMBERED = 10_000;
@@ -356,14 +347,15 @@ export class EventStore {
     private readonly pool: pg.Pool,
     { groupCommit = true }: { groupCommit?: boolean } = {},
   ) {
+    const grouping = groupCommit ? { maxInFlight: GROUPS_IN_FLIGHT, slowMs: SLOW_GROUP_MS, maxGroup: GROUP_SIZE } : UNGROUPED;
     this.plainAppends = new GroupCommit({
-      ...(groupCommit ? { maxInFlight: GROUPS_IN_FLIGHT, slowMs: SLOW_GROUP_MS, maxGroup: GROUP_SIZE } : UNGROUPED),
+      ...grouping,
       key: (input) => input.gameId,
       one: (input) => this.plainOne(input),
       many: (inputs) => this.plainMany(inputs),
     });
     this.fullAppends = new GroupCommit({
-      ...(groupCommit ? { maxInFlight: GROUPS_IN_FLIGHT, slowMs: SLOW_GROUP_MS, maxGroup: GROUP_SIZE } : UNGROUPED),
+      ...grouping,
       key: (input) => input.gameId,
       one: (input) => this.fullOne(input),
       many: (inputs) => this.fullMany(inputs),
@@ -498,7 +490,7 @@ export class EventStore {
 
   private async plainMany(inputs: readonly AppendInput[]): Promise<PromiseSettledResult<PlainOutcome>[]> {
     try {
-      const { rows } = await this.pool.query<PlainRow>(prepared(GROUP_APPEND, groupArguments(inputs)));
+      const { rows } = await this.pool.query<PlainRow>(prepared(GROUP_APPEND, columns(inputs.map(plainArguments), PLAIN_ARRAYS)));
       return rows.map((row) => ({ status: 'fulfilled', value: plainOutcome(row) }));
     } catch (error) {
       // An error Postgres raised (a race the version check did not catch, a value it refuses) rolled the
@@ -520,7 +512,7 @@ export class EventStore {
     const order = inputs.map((_, i) => i).sort((a, b) => (ids[a]! < ids[b]! ? -1 : 1));
     try {
       const { rows } = await this.pool.query<{ seq: number | null; created_at: Date | null; deliveries: number | null }>(
-        prepared(FULL_GROUP_APPEND, fullGroupArguments(order.map((i) => inputs[i]!))),
+        prepared(FULL_GROUP_APPEND, columns(order.map((i) => appendArguments(inputs[i]!)), APPEND_ARRAYS)),
       );
       const results = new Array<PromiseSettledResult<FullRow | null>>(inputs.length);
       order.forEach((input, position) => {
