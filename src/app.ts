@@ -93,6 +93,8 @@ export interface AppOptions {
   readonly subscriptions?: Partial<SubscriptionLimits>;
   /** Milliseconds between heartbeat comments on Server-Sent Event streams (default 15 s). */
   readonly sseHeartbeatMs?: number;
+  /** The operator's credential (ADMIN_KEY); unset: the operator routes answer 404 (src/http/operator.ts). */
+  readonly adminKey?: string;
 }
 
 declare module 'fastify' {
@@ -227,7 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(sse, { heartbeatInterval: options.sseHeartbeatMs ?? 15_000 });
-  await app.register(authPlugin, { players });
+  await app.register(authPlugin, { players, adminKey: options.adminKey });
   const rateLimiting = await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, { pool: connections.pool, redis });
   await app.register(healthRoutes, { db });
   await app.register(

@@ -93,6 +93,11 @@ const ConfigSchema = Type.Object({
   SUBSCRIPTION_MAX_PER_CONNECTION: Type.Integer({ minimum: 1, maximum: 1000, default: 20 }),
   /** Subscription connections one token may hold open on one instance (more are closed with 4429). */
   SUBSCRIPTION_MAX_CONNECTIONS_PER_TOKEN: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+  /**
+   * The operator's credential (`Authorization: Bearer <ADMIN_KEY>`, at least 32 characters) for the
+   * operator-only routes under /v1/admin. Unset: those routes do not exist (404).
+   */
+  ADMIN_KEY: Type.Optional(Type.String({ minLength: 32 })),
   /** Webhook endpoints one player may register. */
   WEBHOOK_MAX_ENDPOINTS: Type.Integer({ minimum: 1, maximum: 1000, default: 20 }),
 });

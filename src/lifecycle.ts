@@ -72,6 +72,7 @@ export async function startService(config: Config): Promise<RunningService> {
       retention: retentionSettings(config),
       ...edgeSettings(config),
       subscriptions: subscriptionSettings(config),
+      adminKey: config.ADMIN_KEY,
     });
     app.log.info({ migrationsApplied, embeddedPostgres: embedded !== null }, 'database ready');
     const url = await app.listen({ port: config.PORT, host: config.HOST });

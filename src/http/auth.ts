@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { ServiceError } from '../service/errors.js';
 import type { Player, PlayerService } from '../service/players.js';
+import { operatorKeyCheck } from './operator.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,14 +43,30 @@ function refuse(request: FastifyRequest, error: unknown, done: (error?: Error) =
   done();
 }
 
+/** The bearer token of an Authorization header, or null when it holds none. */
+function bearerToken(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? null;
+}
+
 export const authPlugin = fp(
-  async (app, opts: { players: PlayerService }) => {
+  async (app, opts: { players: PlayerService; adminKey?: string }) => {
+    const isOperatorKey = operatorKeyCheck(opts.adminKey);
+    app.decorate('operatorEnabled', isOperatorKey !== null);
     app.decorateRequest('player', null);
     app.decorateRequest('authError', null);
+    app.decorateRequest('operator', false);
     // Fastify's callback form: this runs on every request, and most resolve without waiting for anything.
     app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
       // A websocket handshake authenticates in graphql-ws's connection_init instead.
       if (request.headers.upgrade?.toLowerCase() === 'websocket') return done();
+      if (isOperatorKey) {
+        const token = bearerToken(request.headers.authorization);
+        if (token !== null && isOperatorKey(token)) {
+          request.operator = true; // the operator acts as nobody's player
+          return done();
+        }
+      }
       let player: Player | null | Promise<Player>;
       try {
         player = playerFromHeader(opts.players, request.headers.authorization);
