@@ -3,13 +3,15 @@
  * docs/boards/<game>.png (shown in the README). It builds the web client, starts the service on a free
  * port (DATABASE_URL's server in a fresh database, or an embedded Postgres in a temporary folder), plays
  * one human seat with seeded random legal moves through the REST API against bots until the game is well
- * under way, then opens the board in headless Chromium (Debian's /usr/bin/chromium, or CHROMIUM_PATH).
+ * under way, then opens the board in headless Chromium (CHROMIUM_PATH, the system's, or the npm-packaged
+ * one: see scripts/browser.ts).
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../src/app.js';
+import { chromiumLaunchOptions } from './browser.js';
 import { buildWebClient } from './build-web.js';
 import { scratchDatabase } from './scratch-database.js';
 
@@ -20,7 +22,6 @@ const GAMES: Record<string, { bots: string[]; options?: Record<string, unknown>;
   meuterer: { bots: ['greedy', 'greedy'], moves: 14 },
   voyages: { bots: ['greedy'], moves: 20 },
 };
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const OUT = fileURLToPath(new URL('../docs/boards/', import.meta.url));
 
 function random(seed: number) {
@@ -38,7 +39,7 @@ await buildWebClient({ quiet: true });
 const db = await scratchDatabase('portolan-screens', process.env.DATABASE_URL);
 const app = await buildApp({ databaseUrl: db.url, rateLimits: { perMinute: 1_000_000, registrationsPerHour: 1_000_000, gamesPerHour: 1_000_000 } });
 const base = await app.listen({ host: '127.0.0.1', port: 0 });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS, headless: true });
+const browser = await chromium.launch(await chromiumLaunchOptions());
 await mkdir(OUT, { recursive: true });
 try {
   for (const type of wanted) {

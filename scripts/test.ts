@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/store/embedded-postgres.js';
 import { migrate } from '../src/store/migrate.js';
+import { findChromium, NoChromiumError } from './browser.js';
 import { freePort } from './scratch-database.js';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -53,11 +54,17 @@ async function admin(url: string, sql: string): Promise<void> {
   }
 }
 
-const typecheck = await run('npx', ['tsc', '--noEmit']);
-if (typecheck !== 0) process.exit(typecheck);
-// The web client has its own compiler settings (DOM, JSX, bundler resolution).
-const typecheckWeb = await run('npx', ['tsc', '--noEmit', '-p', 'web']);
-if (typecheckWeb !== 0) process.exit(typecheckWeb);
+// The project and the web client (its own compiler settings: DOM, JSX, bundler resolution), side by side.
+const typechecks = await Promise.all([run('npx', ['tsc', '--noEmit']), run('npx', ['tsc', '--noEmit', '-p', 'web'])]);
+const failedTypecheck = typechecks.find((code) => code !== 0);
+if (failedTypecheck !== undefined) process.exit(failedTypecheck);
+
+try {
+  console.log(`browser tests: Chromium from ${(await findChromium()).source}`);
+} catch (error) {
+  if (!(error instanceof NoChromiumError)) throw error;
+  console.log(error.message); // and the browser test files fail with the same line
+}
 
 let embedded: EmbeddedDatabase | null = null;
 let dataDir: string | null = null;

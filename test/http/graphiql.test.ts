@@ -1,15 +1,12 @@
 /**
- * GraphiQL works offline: a real headless Chromium (Debian's, driven by playwright-core) opens
+ * GraphiQL works offline: a real headless Chromium (see scripts/browser.ts; driven by playwright-core) opens
  * /graphiql on a listening service with every non-loopback request blocked, runs a query as a player
  * (token in the Headers tab) and reads the answer from the result pane.
  */
 import t from 'tap';
 import { chromium, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../scripts/browser.js';
 import { build, player } from '../helper.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Without these, Chromium on a machine with no network floods it with refused connections (STACK.md).
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Sets the text of one of GraphiQL's CodeMirror editors (typing would fight its auto-closing brackets). */
 async function setEditor(page: Page, selector: string, text: string): Promise<void> {
@@ -28,7 +25,7 @@ t.test('GraphiQL runs a query with no network but loopback', async (t) => {
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const ana = await player(app, 'Ana');
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  const browser = await chromium.launch(await chromiumLaunchOptions());
   t.teardown(() => browser.close());
   const page = await browser.newPage();
   const blocked: string[] = [];

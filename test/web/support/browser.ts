@@ -1,7 +1,8 @@
 /**
  * The browser tests' harness: the built web client (built here when missing or older than its sources),
- * the real app listening on a free port, Debian's Chromium driven by playwright-core (one browser per test
- * file; a context per player), and helpers to sign in and to play a game to its end by clicking.
+ * the real app listening on a free port, a headless Chromium driven by playwright-core (one browser per test
+ * file; a context per player; scripts/browser.ts finds or unpacks it), and helpers to sign in and to play a
+ * game to its end by clicking.
  */
 import { mkdir, rm, stat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,10 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { FastifyInstance } from 'fastify';
 import { build } from '../../helper.js';
 import { buildWebClient } from '../../../scripts/build-web.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Without these, Chromium on a machine with no network floods it with refused connections (STACK.md).
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+import { chromiumLaunchOptions } from '../../../scripts/browser.js';
 
 const WEB = fileURLToPath(new URL('../../../web/', import.meta.url));
 
@@ -69,7 +67,7 @@ export async function startApp(t: Teardown): Promise<{ app: FastifyInstance; bas
 
 /** One Chromium for a test file, with a fresh profile (playwright gives each launch a new user-data-dir). */
 export async function launchBrowser(t: Teardown): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch(await chromiumLaunchOptions());
   t.teardown(() => browser.close());
   return browser;
 }
