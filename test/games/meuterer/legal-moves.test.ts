@@ -6,7 +6,7 @@
  * one inactive, each good, each count from 0 to one more than held) and some of three; every sub-multiset
  * of the loading clerk's draw in a shuffled order; and malformed moves. Meuterer lists every move
  * concretely (no families). Sameness is apply's: a sales allocation and a kept set are order free (README).
- * LEGAL_MOVES_GAMES sets the number of games (16 by default, a few seconds; 400 for a long run).
+ * LEGAL_MOVES_GAMES sets the number of games (8 by default, a few seconds; 400 for a long run).
  */
 import t from 'tap';
 import { Value } from 'typebox/value';
@@ -15,7 +15,7 @@ import { CAPTAIN_CARD_VALUES, CARDS, GOODS, ISLAND_COUNT, ROLES, type Card } fro
 import { meuterer } from '../../../src/games/meuterer/index.js';
 import type { MeutererState, Sale } from '../../../src/games/meuterer/types.js';
 
-const GAMES = Number(process.env['LEGAL_MOVES_GAMES'] ?? 16);
+const GAMES = Number(process.env['LEGAL_MOVES_GAMES'] ?? 8);
 const CONFIGS = [3, 4].flatMap((seats) => [false, true].map((pirates) => ({ seats, pirates })));
 
 type Move = Record<string, unknown>;

@@ -5,7 +5,7 @@
  * accepts exactly the listed moves among wide candidates is legal-moves.test.ts' job.
  *
  * PROPERTY_GAMES sets the number of games, split evenly over the 8 configurations: a quick seeded run
- * of 160 by default, 2000 (or more) for a long one.
+ * of 48 by default, 2000 (or more) for a long one.
  */
 import assert from 'node:assert/strict';
 import t from 'tap';
@@ -16,7 +16,7 @@ import type { MeutererState } from '../../../src/games/meuterer/types.js';
 import { playGame } from '../../support/engine-harness.js';
 import { allCards } from './helpers.js';
 
-const GAMES = Number(process.env.PROPERTY_GAMES ?? 160);
+const GAMES = Number(process.env.PROPERTY_GAMES ?? 48);
 
 function cardCounts(list: readonly Card[]): string {
   return CARDS.map((c) => list.filter((x) => x === c).length).join(',');

@@ -12,7 +12,7 @@ import { puertoRico } from '../../../src/games/puerto-rico/index.js';
 import type { PuertoRicoMove, PuertoRicoState } from '../../../src/games/puerto-rico/types.js';
 import { VARIANTS } from './property-support.js';
 
-const GAMES = Number(process.env['LEGAL_MOVES_GAMES'] ?? 10);
+const GAMES = Number(process.env['LEGAL_MOVES_GAMES'] ?? 5);
 const bools = [false, true];
 
 /** Every value of every field but the arrangement's counts, per the move schema. */

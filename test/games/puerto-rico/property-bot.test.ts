@@ -1,5 +1,5 @@
 /**
- * Property test, bot play (the greedy level in every seat): thousands of seeded games for every player count and variant, played to
+ * Property test, bot play (the greedy level in every seat): seeded games (thousands with PROPERTY_GAMES) for every player count and variant, played to
  * the end through the engine harness (legalMoves/apply agreement, no mutation, plain JSON, replay) with
  * Puerto Rico's invariants after every move. PROPERTY_GAMES sets the number of games per policy.
  */

@@ -48,7 +48,8 @@ export const VARIANTS: readonly { seats: number; options: object }[] = [
   { seats: 5, options: {} },
 ];
 
-export const PROPERTY_GAMES = Number(process.env['PROPERTY_GAMES'] ?? 150);
+/** Games per policy, spread over the variants: a quick seeded run by default, PROPERTY_GAMES=1000 (or more) for a long one. */
+export const PROPERTY_GAMES = Number(process.env['PROPERTY_GAMES'] ?? 35);
 
 /**
  * The per-move check: invariants on the new state, and on a sample of unlisted moves, that `apply`

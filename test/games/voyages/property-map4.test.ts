@@ -1,4 +1,4 @@
-/** Property test of map 4 (see property.ts): thousands of seeded complete games by default. */
+/** Property test of map 4 (see property.ts): seeded complete games (thousands with PROPERTY_GAMES). */
 import t from 'tap';
 import { propertyTest } from './property.js';
 

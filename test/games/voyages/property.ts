@@ -2,7 +2,7 @@
  * The property test of one map (property-mapN.test.ts call it): many seeded random and greedy games on
  * every player count, played to the end through the shared harness (legalMoves/apply agree, no mutation,
  * plain JSON, replay equal), plus Voyages' own invariants on every move. PROPERTY_GAMES sets the number
- * of games per map: a quick seeded run of 50 by default (every seat count and policy still plays), 250
+ * of games per map: a quick seeded run of 20 by default (every seat count and policy still plays), 250
  * or more for a long one.
  */
 import assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ import { scoreSheet } from '../../../src/games/voyages/score.js';
 import type { VoyagesState } from '../../../src/games/voyages/types.js';
 import { playGame } from '../../support/engine-harness.js';
 
-const PER_MAP = Number(process.env.PROPERTY_GAMES ?? 50);
+const PER_MAP = Number(process.env.PROPERTY_GAMES ?? 20);
 /** Share of the games per seat count: small games are cheap, 12-player games cover simultaneity. */
 const PLANS = [
   { seats: 1, share: 0.4 },
