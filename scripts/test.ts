@@ -73,6 +73,10 @@ if (!serverUrl) {
   dataDir = await mkdtemp(join(tmpdir(), 'portolan-test-'));
   embedded = await startEmbeddedPostgres(dataDir, await freePort(), false);
   serverUrl = embedded.url;
+  // A throwaway cluster: flushing to disk protects nothing here (a crashed server still recovers from the
+  // page cache), and every test file's CREATE DATABASE and commits would wait for it.
+  for (const setting of ['fsync', 'synchronous_commit', 'full_page_writes']) await admin(serverUrl, `ALTER SYSTEM SET ${setting} = off`);
+  await admin(serverUrl, 'SELECT pg_reload_conf()');
 }
 
 const template = `portolan_tpl_${process.pid}`;
