@@ -8,13 +8,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller, GameSummary } from '../service/game-service.js';
+import { viewerSeatAmong } from '../service/seats.js';
 
 const YEAR = 31_536_000;
 
 /** The seat whose view the caller gets (the same rule as the service's): null for a spectator. */
 export function viewerSeat(game: GameSummary, caller: Caller): number | null {
-  if (!caller) return null;
-  return game.seats.find((s) => s.player?.id === caller.id)?.index ?? null;
+  return viewerSeatAmong(caller?.id, game.seats.map((s) => ({ index: s.index, playerId: s.player?.id ?? null, resigned: s.resigned })));
 }
 
 /** A strong ETag naming `parts` (opaque: it tells nothing about the viewer). */
