@@ -25,6 +25,7 @@ import { PlayerService } from './service/players.js';
 import { BotDriver } from './service/bot-driver.js';
 import { authPlugin } from './http/auth.js';
 import { installErrorHandlers, sendFailure } from './http/errors.js';
+import { installJsonBodyParser } from './http/json-body.js';
 import { refuseControlCharacters } from './http/text-guard.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rate-limit.js';
 import { DEFAULT_GRAPHQL_LIMITS, RequestBudget, limitRules, type GraphqlLimits } from './graphql/limits.js';
@@ -133,6 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, request, reply) => sendFailure(error, request, reply),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // JSON bodies are depth-limited while parsed, for every route (src/http/json-body.ts).
+  installJsonBodyParser(app);
 
   const connections = openDatabase(options.databaseUrl, options.poolSize);
   const db = connections.db;

@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../service/errors.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../store/unavailable.js';
+import { isClientDataError } from '../store/data-errors.js';
 
 export interface Failure {
   readonly status: number;
@@ -33,17 +34,6 @@ const STATUS_CODES: Record<number, string> = {
   429: 'RATE_LIMITED',
 };
 
-/**
- * The SQLSTATE of a Postgres error, through Prisma's wrapping. Class 22 ("data exception": a NUL in
- * text, a number out of range) means a client's value got past validation; it is the client's error.
- */
-function sqlState(error: unknown, depth = 0): string | undefined {
-  if (typeof error !== 'object' || error === null || depth > 5) return undefined;
-  const { code, originalCode, cause } = error as { code?: unknown; originalCode?: unknown; cause?: unknown };
-  for (const candidate of [originalCode, code]) if (typeof candidate === 'string' && /^[0-9A-Z]{5}$/.test(candidate)) return candidate;
-  return sqlState(cause, depth + 1);
-}
-
 export function classify(error: FastifyError): Failure {
   if (error instanceof ServiceError) return { status: error.status, code: error.code, message: error.message };
   if (isDatabaseUnavailable(error)) return { status: 503, code: 'UNAVAILABLE', message: 'the database is unreachable; retry shortly' };
@@ -51,7 +41,7 @@ export function classify(error: FastifyError): Failure {
   const known = error.code ? FRAMEWORK_CODES[error.code] : undefined;
   if (known) return known;
   if (error instanceof SyntaxError) return { status: 400, code: 'INVALID_JSON', message: 'the body is not valid JSON' };
-  if (sqlState(error)?.startsWith('22')) return { status: 400, code: 'BAD_REQUEST', message: 'a value cannot be stored (out of range or not valid text)' };
+  if (isClientDataError(error)) return { status: 400, code: 'BAD_REQUEST', message: 'a value cannot be stored (out of range or not valid text)' };
   const status = error.statusCode ?? 500;
   if (status < 500) return { status, code: STATUS_CODES[status] ?? 'BAD_REQUEST', message: error.message };
   return { status: 500, code: 'INTERNAL', message: 'internal error' };
@@ -62,7 +52,7 @@ export function sendFailure(error: FastifyError, request: FastifyRequest, reply:
   const { status, code, message } = classify(error);
   if (status >= 500 && code !== 'UNAVAILABLE') request.log.error({ err: error }, 'request failed');
   else if (code === 'UNAVAILABLE') request.log.warn({ err: error }, 'database unreachable');
-  else if (status === 400 && sqlState(error)) request.log.warn({ err: error }, 'a client value reached the database unchecked');
+  else if (status === 400 && isClientDataError(error)) request.log.warn({ err: error }, 'a client value reached the database unchecked');
   if (code === 'UNAVAILABLE') void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   void reply.status(status).send({ error: { code, message } });
 }
