@@ -26,6 +26,7 @@ import { BotDriver } from './service/bot-driver.js';
 import { authPlugin } from './http/auth.js';
 import { installErrorHandlers, sendFailure } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
+import { cacheScope } from './http/cache-scope.js';
 import { refuseControlCharacters } from './http/text-guard.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rate-limit.js';
 import { DEFAULT_GRAPHQL_LIMITS, RequestBudget, limitRules, type GraphqlLimits } from './graphql/limits.js';
@@ -232,6 +233,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(sse, { heartbeatInterval: options.sseHeartbeatMs ?? 15_000 });
+  // Answers that depend on the token: Vary: Authorization, private when a token came (src/http/cache-scope.ts).
+  await app.register(cacheScope);
   await app.register(authPlugin, { players, adminKey: options.adminKey });
   const rateLimiting = await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, { pool: connections.pool, redis });
   await app.register(healthRoutes, { db });

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller, GameSummary } from '../service/game-service.js';
 import { viewerSeatAmong } from '../service/seats.js';
+import { addVary } from './cache-scope.js';
 
 const YEAR = 31_536_000;
 
@@ -38,7 +39,8 @@ export function cacheControl(caller: Caller, immutable: boolean): string {
  * (then the caller answers 304 without building the body).
  */
 export function notModified(request: FastifyRequest, reply: FastifyReply, etag: string, control: string): boolean {
-  void reply.header('etag', etag).header('cache-control', control).header('vary', 'Authorization');
+  void reply.header('etag', etag).header('cache-control', control);
+  addVary(reply, 'Authorization');
   const given = request.headers['if-none-match'];
   if (!given) return false;
   return given.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
