@@ -27,6 +27,7 @@ import { authPlugin } from './http/auth.js';
 import { installErrorHandlers, sendFailure } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { cacheScope } from './http/cache-scope.js';
+import { securityHeaders } from './http/security-headers.js';
 import { refuseControlCharacters } from './http/text-guard.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rate-limit.js';
 import { DEFAULT_GRAPHQL_LIMITS, RequestBudget, limitRules, type GraphqlLimits } from './graphql/limits.js';
@@ -194,6 +195,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandlers(app);
   for (const shared of [...SHARED_SCHEMAS, GameRecord]) app.addSchema(shared);
   const graphqlLimits = { ...DEFAULT_GRAPHQL_LIMITS, ...options.graphqlLimits };
+  // nosniff, no referrer and a Content-Security-Policy on every answer (src/http/security-headers.ts).
+  await app.register(securityHeaders);
+  // Answers that depend on the token: Vary: Authorization, private when a token came (src/http/cache-scope.ts).
+  await app.register(cacheScope);
 
   // CORS first, so that every answer (a 401 or a 429 included) carries its headers and a browser can read it.
   if (options.corsOrigins && options.corsOrigins.length > 0) {
@@ -233,8 +238,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(sse, { heartbeatInterval: options.sseHeartbeatMs ?? 15_000 });
-  // Answers that depend on the token: Vary: Authorization, private when a token came (src/http/cache-scope.ts).
-  await app.register(cacheScope);
   await app.register(authPlugin, { players, adminKey: options.adminKey });
   const rateLimiting = await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, { pool: connections.pool, redis });
   await app.register(healthRoutes, { db });
