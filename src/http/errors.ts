@@ -47,8 +47,21 @@ export function classify(error: FastifyError): Failure {
   return { status: 500, code: 'INTERNAL', message: 'internal error' };
 }
 
+/**
+ * A client that closed its connection in the middle of its upload: the body stream's error is a socket
+ * error (ECONNRESET "aborted") that must not read as the database's. It is the client's doing: a 400,
+ * logged as such (nobody reads the answer).
+ */
+const ABORTED: Failure = { status: 400, code: 'REQUEST_ABORTED', message: 'the request was aborted before its body arrived' };
+const uploadAborted = (request: FastifyRequest): boolean => request.raw.readableAborted || (request.raw.destroyed && !request.raw.complete);
+
 /** Sends a failure in Portolan's shape (shared by the error handler and Fastify's router errors). */
 export function sendFailure(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (uploadAborted(request)) {
+    request.log.info({ res: { statusCode: ABORTED.status }, code: ABORTED.code, reason: error.message }, 'the client aborted its upload');
+    void reply.status(ABORTED.status).send({ error: { code: ABORTED.code, message: ABORTED.message } });
+    return;
+  }
   const { status, code, message } = classify(error);
   if (status >= 500 && code !== 'UNAVAILABLE') request.log.error({ err: error }, 'request failed');
   else if (code === 'UNAVAILABLE') request.log.warn({ err: error }, 'database unreachable');
@@ -58,6 +71,12 @@ export function sendFailure(error: FastifyError, request: FastifyRequest, reply:
 }
 
 export function installErrorHandlers(app: FastifyInstance): void {
+  // A client gone while the request's hooks ran (auth, rate limits): its body stream has already failed,
+  // and the body reader, which listens from now on, would wait forever. Answer (and log) it now.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (uploadAborted(request)) done(new Error('aborted'), payload);
+    else done(null, payload);
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => sendFailure(error, request, reply));
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send({ error: { code: 'NOT_FOUND', message: `no route ${request.method} ${request.url.split('?')[0]}` } });
