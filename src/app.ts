@@ -25,6 +25,9 @@ import { PlayerService } from './service/players.js';
 import { BotDriver } from './service/bot-driver.js';
 import { authPlugin } from './http/auth.js';
 import { installErrorHandlers, sendFailure } from './http/errors.js';
+import { installJsonBodyParser } from './http/json-body.js';
+import { cacheScope } from './http/cache-scope.js';
+import { securityHeaders } from './http/security-headers.js';
 import { refuseControlCharacters } from './http/text-guard.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rate-limit.js';
 import { DEFAULT_GRAPHQL_LIMITS, RequestBudget, limitRules, type GraphqlLimits } from './graphql/limits.js';
@@ -133,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, request, reply) => sendFailure(error, request, reply),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // JSON bodies are depth-limited while parsed, for every route (src/http/json-body.ts).
+  installJsonBodyParser(app);
 
   const connections = openDatabase(options.databaseUrl, options.poolSize);
   const db = connections.db;
@@ -190,6 +195,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandlers(app);
   for (const shared of [...SHARED_SCHEMAS, GameRecord]) app.addSchema(shared);
   const graphqlLimits = { ...DEFAULT_GRAPHQL_LIMITS, ...options.graphqlLimits };
+  // nosniff, no referrer and a Content-Security-Policy on every answer (src/http/security-headers.ts).
+  await app.register(securityHeaders);
+  // Answers that depend on the token: Vary: Authorization, private when a token came (src/http/cache-scope.ts).
+  await app.register(cacheScope);
 
   // CORS first, so that every answer (a 401 or a 429 included) carries its headers and a browser can read it.
   if (options.corsOrigins && options.corsOrigins.length > 0) {

@@ -57,6 +57,11 @@ const ConfigSchema = Type.Object({
   WEBHOOK_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3_650, default: 30 }),
   /** Snapshots kept per game (the newest); older ones are pruned. 0 keeps them all. */
   SNAPSHOTS_KEPT: Type.Integer({ minimum: 0, default: 3 }),
+  /**
+   * Besides the newest, one snapshot per this many moves is kept for good (the first of each span), so that
+   * any past position replays from a snapshot at most about this many moves before it. 0: none kept.
+   */
+  SNAPSHOT_CHECKPOINT_EVERY: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 1_000 }),
   /** When the retention purge runs (cron, UTC, on the job queue: one instance runs each occurrence). */
   RETENTION_CRON: Type.String({ minLength: 9, default: '17 * * * *' }),
   /**
@@ -150,11 +155,12 @@ export function subscriptionSettings(config: Pick<Config, 'SUBSCRIPTION_INIT_TIM
 }
 
 /** The retention settings of a configuration, as the app takes them (src/jobs/retention.ts). */
-export function retentionSettings(config: Pick<Config, 'IDEMPOTENCY_TTL_HOURS' | 'WEBHOOK_RETENTION_DAYS' | 'SNAPSHOTS_KEPT' | 'RETENTION_CRON'>) {
+export function retentionSettings(config: Pick<Config, 'IDEMPOTENCY_TTL_HOURS' | 'WEBHOOK_RETENTION_DAYS' | 'SNAPSHOTS_KEPT' | 'SNAPSHOT_CHECKPOINT_EVERY' | 'RETENTION_CRON'>) {
   return {
     idempotencyTtlMs: config.IDEMPOTENCY_TTL_HOURS * 3_600_000,
     webhookRetentionMs: config.WEBHOOK_RETENTION_DAYS * 86_400_000,
     snapshotsKept: config.SNAPSHOTS_KEPT,
+    snapshotCheckpointEvery: config.SNAPSHOT_CHECKPOINT_EVERY,
     cron: config.RETENTION_CRON,
   };
 }

@@ -8,13 +8,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller, GameSummary } from '../service/game-service.js';
+import { viewerSeatAmong } from '../service/seats.js';
+import { addVary } from './cache-scope.js';
 
 const YEAR = 31_536_000;
 
 /** The seat whose view the caller gets (the same rule as the service's): null for a spectator. */
 export function viewerSeat(game: GameSummary, caller: Caller): number | null {
-  if (!caller) return null;
-  return game.seats.find((s) => s.player?.id === caller.id)?.index ?? null;
+  return viewerSeatAmong(caller?.id, game.seats.map((s) => ({ index: s.index, playerId: s.player?.id ?? null, resigned: s.resigned })));
 }
 
 /** A strong ETag naming `parts` (opaque: it tells nothing about the viewer). */
@@ -38,7 +39,8 @@ export function cacheControl(caller: Caller, immutable: boolean): string {
  * (then the caller answers 304 without building the body).
  */
 export function notModified(request: FastifyRequest, reply: FastifyReply, etag: string, control: string): boolean {
-  void reply.header('etag', etag).header('cache-control', control).header('vary', 'Authorization');
+  void reply.header('etag', etag).header('cache-control', control);
+  addVary(reply, 'Authorization');
   const given = request.headers['if-none-match'];
   if (!given) return false;
   return given.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');

@@ -8,22 +8,11 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { pagePolicy } from './security-headers.js';
 
 /** web/dist, from src/http (tsx) and from dist/http (the compiled build) alike. */
 export const WEB_CLIENT_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
-/** Scripts, styles and API calls from this origin only (ws: for the graphql-ws subscriptions). */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portolan</title></head>
 <body><h1>Portolan</h1><p>The web client is not built: run <code>npm run build:web</code> and restart.
@@ -33,8 +22,8 @@ The API is served: <a href="/docs">/docs</a> (REST) and <a href="/graphiql">/gra
 export async function webClientRoutes(app: FastifyInstance, options: { root?: string }): Promise<void> {
   const root = options.root ?? WEB_CLIENT_DIR;
   if (!existsSync(`${root}/index.html`)) {
-    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-      reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', CONTENT_SECURITY_POLICY).header('cache-control', 'no-cache').send(NOT_BUILT),
+    app.get('/', { schema: { hide: true } }, async (request, reply) =>
+      reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', pagePolicy(request)).header('cache-control', 'no-cache').send(NOT_BUILT),
     );
     return;
   }
@@ -46,7 +35,8 @@ export async function webClientRoutes(app: FastifyInstance, options: { root?: st
     index: ['index.html'],
     cacheControl: false,
     setHeaders: (reply, path) => {
-      if (path.endsWith('.html')) void reply.header('content-security-policy', CONTENT_SECURITY_POLICY).header('cache-control', 'no-cache');
+      // The page policy comes from src/http/security-headers.ts (it names the request's websocket origin).
+      if (path.endsWith('.html')) void reply.header('cache-control', 'no-cache');
       else if (/[/\\]assets[/\\]/.test(path)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
       else void reply.header('cache-control', 'public, max-age=3600');
     },

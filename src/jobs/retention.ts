@@ -5,7 +5,10 @@
  * - finished webhook deliveries (delivered or failed) and attempt records older than the retention time
  *   (pending deliveries are work still to do and stay, whatever their age);
  * - snapshots beyond the newest few per game (a snapshot is a cache: rebuilding from an older one or
- *   from the start gives the same state).
+ *   from the start gives the same state), but for one checkpoint per `snapshotCheckpointEvery` moves,
+ *   kept for good: a past position (`state?at=N`, an old history page, a stream resumed from far back)
+ *   then replays at most about that many moves, however long the game, for one stored state per that
+ *   many moves of the log (which is kept for ever anyway).
  * pg-boss's cron runs each occurrence once across all instances.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,6 +21,8 @@ export interface RetentionOptions {
   readonly webhookRetentionMs: number;
   /** Newest snapshots kept per game; 0 keeps them all. */
   readonly snapshotsKept: number;
+  /** Also kept: the first snapshot of each span of this many moves (0: none). */
+  readonly snapshotCheckpointEvery: number;
   /** When the purge runs (cron, UTC). */
   readonly cron: string;
   /**
@@ -31,6 +36,7 @@ export const DEFAULT_RETENTION_OPTIONS: RetentionOptions = {
   idempotencyTtlMs: 24 * 3_600_000,
   webhookRetentionMs: 30 * 86_400_000,
   snapshotsKept: 3,
+  snapshotCheckpointEvery: 1_000,
   cron: '17 * * * *',
   jobPollSeconds: 60,
 };
@@ -64,11 +70,17 @@ export async function purgeExpired(db: Database, options: RetentionOptions, now:
   const webhookDeliveries = await inBatches(() => db.$executeRaw`
     DELETE FROM webhook_deliveries WHERE id IN (
       SELECT id FROM webhook_deliveries WHERE created_at < ${recordsBefore} AND status <> 'pending' LIMIT ${BATCH})`);
+  // A checkpoint is the first snapshot of its span (seq / every), whatever SNAPSHOT_EVERY was when it was
+  // written; the first span needs none (its positions replay from the game's setup).
+  const every = options.snapshotCheckpointEvery;
   const snapshots = options.snapshotsKept === 0 ? 0 : await db.$executeRaw`
     DELETE FROM snapshots s USING (
-      SELECT game_id, seq, row_number() OVER (PARTITION BY game_id ORDER BY seq DESC) AS newer
+      SELECT game_id, seq, row_number() OVER (PARTITION BY game_id ORDER BY seq DESC) AS newer,
+             CASE WHEN ${every}::int > 0 AND seq >= ${every}::int
+                  THEN row_number() OVER (PARTITION BY game_id, seq / GREATEST(${every}::int, 1) ORDER BY seq) = 1
+                  ELSE false END AS checkpoint
         FROM snapshots) ranked
-     WHERE s.game_id = ranked.game_id AND s.seq = ranked.seq AND ranked.newer > ${options.snapshotsKept}`;
+     WHERE s.game_id = ranked.game_id AND s.seq = ranked.seq AND ranked.newer > ${options.snapshotsKept} AND NOT ranked.checkpoint`;
   return { idempotencyKeys, webhookDeliveries, webhookAttempts, snapshots };
 }
 

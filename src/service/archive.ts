@@ -9,7 +9,7 @@ import type { EventStore, GameStatus } from '../store/event-store.js';
 import type { ResultsStore, TypeStatistics } from '../store/results-store.js';
 import { ServiceError } from './errors.js';
 import { summarize } from './game-summary.js';
-import { clampLimit, isUuid } from './pagination.js';
+import { clampLimit, cursorDate, isStorableDate, isStorableText, isUuid } from './pagination.js';
 import { rateGame, ratedSubjects, seatResults, type FinishedGame, type SeatResult, type StoredRating } from './ratings.js';
 import type { GameSummary, Page } from './types.js';
 
@@ -173,6 +173,7 @@ function parseDate(value: string | undefined, name: string): Date | undefined {
   if (value === undefined) return undefined;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) throw new ServiceError('BAD_REQUEST', `${name} must be a date-time (ISO 8601)`);
+  if (!isStorableDate(date)) throw new ServiceError('BAD_REQUEST', `${name} must be a date between the years 1 and 9999`);
   return date;
 }
 
@@ -186,8 +187,8 @@ function encodeArchiveCursor(at: Date, gameId: string, seat: number): string {
 
 function decodeArchiveCursor(cursor: string): { at: Date; id: string; seat: number } {
   const [at, id, seat] = decode(cursor);
-  const date = new Date(at ?? '');
-  if (!id || !isUuid(id) || Number.isNaN(date.getTime()) || !/^\d{1,5}$/.test(seat ?? '')) throw badCursor();
+  const date = cursorDate(at);
+  if (!date || !id || !isUuid(id) || !/^\d{1,5}$/.test(seat ?? '')) throw badCursor();
   return { at: date, id, seat: Number(seat) };
 }
 
@@ -198,6 +199,6 @@ function encodeLeaderboardCursor(ordinal: number, subject: string, rank: number)
 function decodeLeaderboardCursor(cursor: string): { ordinal: number; rank: number; subject: string } {
   const [ordinal, rank, ...subject] = decode(cursor);
   const value = Number(ordinal);
-  if (!Number.isFinite(value) || !/^\d{1,9}$/.test(rank ?? '') || subject.length === 0) throw badCursor();
+  if (!Number.isFinite(value) || !/^\d{1,9}$/.test(rank ?? '') || subject.length === 0 || !isStorableText(subject.join('|'))) throw badCursor();
   return { ordinal: value, rank: Number(rank), subject: subject.join('|') };
 }

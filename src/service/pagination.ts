@@ -22,11 +22,31 @@ export function encodeKeyset(at: Date, id: string): string {
   return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
 }
 
-/** The keyset a cursor names; a cursor this service did not make is refused with 400. */
-export function decodeKeyset(cursor: string, idIsUuid = true): Keyset {
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+/** Years 1 to 9999: what Postgres' timestamps and ISO 8601's plain form both hold (a JavaScript date reaches ±275,760). */
+const FIRST_INSTANT = new Date('0001-01-01T00:00:00.000Z').getTime();
+const LAST_INSTANT = new Date('9999-12-31T23:59:59.999Z').getTime();
+
+/** A date the database can compare with its timestamps (a far-past or far-future one is refused there as a data exception). */
+export const isStorableDate = (date: Date): boolean => date.getTime() >= FIRST_INSTANT && date.getTime() <= LAST_INSTANT;
+
+/** Text the database can hold and a cursor of ours may carry: no NUL or other control character. */
+// eslint-disable-next-line no-control-regex
+export const isStorableText = (text: string): boolean => !/[\u0000-\u001f\u007f]/.test(text);
+
+/** The date a cursor names: exactly as `toISOString` wrote it, in the storable range. */
+export function cursorDate(iso: string | undefined): Date | null {
   const at = new Date(iso ?? '');
-  if (!id || (idIsUuid && !isUuid(id)) || Number.isNaN(at.getTime())) throw new ServiceError('BAD_REQUEST', 'invalid cursor');
+  return !Number.isNaN(at.getTime()) && isStorableDate(at) && at.toISOString() === iso ? at : null;
+}
+
+/**
+ * The keyset a cursor names; a cursor this service did not make is refused with 400 here, while it is
+ * decoded, so that nothing malformed (a far-past date, a NUL byte) reaches the database.
+ */
+export function decodeKeyset(cursor: string, idIsUuid = true): Keyset {
+  const [iso, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const at = cursorDate(iso);
+  if (!at || !id || rest.length > 0 || (idIsUuid ? !isUuid(id) : !isStorableText(id))) throw new ServiceError('BAD_REQUEST', 'invalid cursor');
   return { at, id };
 }
 

@@ -13,6 +13,7 @@ import { summarize } from './game-summary.js';
 import { isUuid } from './pagination.js';
 import { renderLog } from '../engine/log-text.js';
 import { seatNames } from './log-text.js';
+import { viewerSeat as viewerSeatOf } from './seats.js';
 import type { Caller, GameOutcome, MoveRecord, SeatSummary } from './types.js';
 
 export const RECORD_FORMAT = 'portolan.game-record';
@@ -63,7 +64,7 @@ export class RecordService {
   async recordOf(caller: Caller, game: GameRow): Promise<GameRecordDocument> {
     const summary = summarize(game);
     const finished = game.status === 'finished';
-    const viewerSeat = finished || !caller ? null : (game.seats.find((s) => s.playerId === caller.id)?.index ?? null);
+    const viewerSeat = finished ? null : viewerSeatOf(caller, game);
     return {
       format: RECORD_FORMAT,
       formatVersion: RECORD_FORMAT_VERSION,

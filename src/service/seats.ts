@@ -25,11 +25,24 @@ export const holdsSeat = (playerId: string, game: GameRow, seat: Seat): boolean 
 export const mySeats = (player: Player, game: GameRow): Seat[] =>
   game.seats.filter((s) => s.playerId === player.id && !s.resigned).map((s) => s.index);
 
-/** A caller sees the game as its first seat there; anyone else as a spectator. */
-export function viewerSeat(caller: Caller, game: GameRow): Viewer {
-  if (!caller) return null;
-  return game.seats.find((s) => s.playerId === caller.id)?.index ?? null;
+/** A seat as far as who may look through it is concerned. */
+export interface ViewingSeat {
+  readonly index: number;
+  readonly playerId: string | null;
+  readonly resigned: boolean;
 }
+
+/**
+ * The one rule for whose eyes a caller reads a game through (views, history, records, webhook bodies,
+ * streams, ETags): its first seat there that it still holds; anyone else, and a player whose seat is
+ * resigned (a bot plays it on, with its secrets), as a spectator.
+ */
+export function viewerSeatAmong(callerId: string | null | undefined, seats: readonly ViewingSeat[]): Viewer {
+  if (!callerId) return null;
+  return seats.find((s) => s.playerId === callerId && !s.resigned)?.index ?? null;
+}
+
+export const viewerSeat = (caller: Caller, game: GameRow): Viewer => viewerSeatAmong(caller?.id, game.seats);
 
 /** A commit as the event fan-out announces it: the version, and the players whose seats are now to move. */
 export function commitOf(game: GameRow): Commit {

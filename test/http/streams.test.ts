@@ -89,7 +89,7 @@ t.test('SSE: moves arrive redacted per reader, resume from any version, turns no
   t.teardown(() => [spectator, anaStream, benStream, benTurns].forEach((s) => s.close()));
   t.equal(spectator.status, 200);
   t.match(spectator.headers.get('content-type'), /^text\/event-stream/);
-  t.equal(spectator.headers.get('cache-control'), 'no-cache');
+  t.equal(spectator.headers.get('cache-control'), 'no-store', 'a stream is never stored (src/http/cache-scope.ts)');
   t.equal(spectator.headers.get('x-accel-buffering'), 'no', 'proxies are told not to buffer');
 
   // Ana swaps her hidden card: everyone sees the swap, only Ana the card she drew.

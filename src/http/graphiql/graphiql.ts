@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ServiceError } from '../../service/errors.js';
+import { pagePolicy } from '../security-headers.js';
 
 interface Asset {
   readonly body: Buffer;
@@ -38,17 +39,6 @@ function loadAssets(): ReadonlyMap<string, Asset> {
   ]);
 }
 
-/** Only this origin, for scripts, styles, fonts (inlined as data:) and the GraphQL endpoint (HTTP and WebSocket). */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'", // GraphiQL's editors set inline styles
-  "font-src 'self' data:",
-  "img-src 'self' data:",
-  "connect-src 'self' ws: wss:", // 'self' does not cover ws: in every browser
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -71,8 +61,8 @@ const PAGE = `<!doctype html>
 
 export async function graphiqlRoutes(app: FastifyInstance): Promise<void> {
   const assets = loadAssets();
-  app.get('/graphiql', async (_request, reply) =>
-    reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', CONTENT_SECURITY_POLICY).header('cache-control', 'no-cache').send(PAGE),
+  app.get('/graphiql', async (request, reply) =>
+    reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', pagePolicy(request)).header('cache-control', 'no-cache').send(PAGE),
   );
   app.get<{ Params: { file: string } }>('/graphiql/assets/:file', async (request, reply) => {
     const asset = assets.get(request.params.file);

@@ -55,8 +55,9 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{ games: GameService }> = asy
     },
   }, async (request, reply) => {
     const summary = await games.getGame(request.params.id);
-    // The summary is the same for every caller, but seats, deadlines and status change without a move.
-    if (notModified(request, reply, etagOf(summary), 'public, no-cache')) return reply.status(304).send(null);
+    // The summary is the same for every caller, but seats, deadlines and status change without a move;
+    // a token's answer is still private (its rate-limit headers are the token's).
+    if (notModified(request, reply, etagOf(summary), cacheControl(request.player, false))) return reply.status(304).send(null);
     return summary;
   });
 

@@ -12,6 +12,7 @@ import { ServiceError } from '../../service/errors.js';
 import type { GameRegistry } from '../../games/registry.js';
 import { GameId } from '../schemas.js';
 import { described, errors, tokenOptional } from '../docs.js';
+import { addVary } from '../cache-scope.js';
 import { ArchivePage, ArchiveQuery, GameRecordInput, Leaderboard, LeaderboardQuery, PlayerStats, VerifyResponse } from '../record-schemas.js';
 
 const GameRecord = Type.Ref('GameRecord');
@@ -60,6 +61,7 @@ export const recordRoutes: FastifyPluginAsyncTypebox<RecordRoutesOptions> = asyn
       params: GameId, querystring: ArchiveQuery, response: { 200: described(ArchivePage, "A page of the player's games"), ...errors(404) },
     },
   }, async (request, reply) => {
+    addVary(reply, 'Accept'); // the form (JSON page or ndjson) follows the Accept header
     if (request.headers.accept?.includes(NDJSON)) return streamRecords(reply, archive, records, request.params.id, request.query);
     return archive.playerGames(request.params.id, request.query);
   });
