@@ -44,7 +44,7 @@ import { DEFAULT_SUBSCRIPTION_LIMITS, graphqlSubscriptions, type SubscriptionLim
 import { createAsyncPlay } from './jobs/async-play.js';
 import { systemClock, type Clock } from './timers/clock.js';
 import type { TimerOptions, TurnTimers } from './timers/timers.js';
-import type { WebhookDispatcher, WebhookOptions } from './webhooks/dispatcher.js';
+import { DEFAULT_WEBHOOK_OPTIONS, type WebhookDispatcher, type WebhookOptions } from './webhooks/dispatcher.js';
 import type { WebhookService } from './webhooks/service.js';
 import { webhookRoutes } from './http/routes/webhooks.js';
 import { DEFAULT_RETENTION_OPTIONS, type RetentionOptions } from './jobs/retention.js';
@@ -191,7 +191,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const shared of [...SHARED_SCHEMAS, GameRecord]) app.addSchema(shared);
   const graphqlLimits = { ...DEFAULT_GRAPHQL_LIMITS, ...options.graphqlLimits };
   // One set of GraphQL guards for HTTP and the websocket (src/graphql/document.ts).
-  const graphqlGuards = documentGuards(graphqlLimits, { gameTypes: registry.size });
+  const graphqlGuards = documentGuards(graphqlLimits, {
+    gameTypes: registry.size,
+    webhookEndpoints: options.webhooks?.maxEndpointsPerPlayer ?? DEFAULT_WEBHOOK_OPTIONS.maxEndpointsPerPlayer,
+  });
 
   // CORS first, so that every answer (a 401 or a 429 included) carries its headers and a browser can read it.
   if (options.corsOrigins && options.corsOrigins.length > 0) {

@@ -62,10 +62,9 @@ const PAGED: Record<string, { readonly fallback: number; readonly max: number }>
 export interface CostModel {
   /** Game types hosted: `gameTypes` and `playerStats` list one item per type. */
   readonly gameTypes: number;
+  /** Endpoints one player may hold: what `webhooks` can list (the resolver reads one page of 100 at most). */
+  readonly webhookEndpoints: number;
 }
-
-/** Largest number of endpoints `webhooks` lists (the resolver asks for one page of 100). */
-const WEBHOOKS_LISTED = 100;
 
 function pageSize(args: Record<string, unknown>, page: { fallback: number; max: number }): number {
   const asked = typeof args.limit === 'number' ? args.limit : args.first;
@@ -96,7 +95,7 @@ function estimator(model: CostModel) {
       case 'Query.playerStats':
         return 1 + model.gameTypes * childComplexity;
       case 'Query.webhooks':
-        return 1 + WEBHOOKS_LISTED * childComplexity;
+        return 1 + Math.min(100, model.webhookEndpoints) * childComplexity;
       case 'WebhookEndpoint.deliveries':
         return FIELD_COSTS.deliveries + pageSize(args, page!) * childComplexity;
       case 'Subscription.gameMoves':
