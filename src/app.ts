@@ -30,8 +30,8 @@ import { cacheScope } from './http/cache-scope.js';
 import { securityHeaders } from './http/security-headers.js';
 import { refuseControlCharacters } from './http/text-guard.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rate-limit.js';
-import { DEFAULT_GRAPHQL_LIMITS, RequestBudget, limitRules, type GraphqlLimits } from './graphql/limits.js';
-import { controlCharacterRule } from './graphql/text-rule.js';
+import { DEFAULT_GRAPHQL_LIMITS, RequestBudget, type GraphqlLimits } from './graphql/limits.js';
+import { documentGuards } from './graphql/document.js';
 import { installGraphqlGuards } from './graphql/guards.js';
 import { SHARED_SCHEMAS } from './http/schemas.js';
 import { TAGS, documentCommonErrors } from './http/docs.js';
@@ -41,13 +41,13 @@ import { gameTypeRoutes } from './http/routes/game-types.js';
 import { healthRoutes } from './http/routes/health.js';
 import { schema } from './graphql/schema.js';
 import { createResolvers } from './graphql/resolvers.js';
-import { asyncPlayResolvers, asyncPlaySchema } from './graphql/webhooks.js';
+import { asyncPlayLoaders, asyncPlayResolvers, asyncPlaySchema } from './graphql/webhooks.js';
 import { graphqlErrorFormatter } from './graphql/errors.js';
 import { DEFAULT_SUBSCRIPTION_LIMITS, graphqlSubscriptions, type SubscriptionLimits, type SubscriptionResolvers } from './graphql/subscriptions.js';
 import { createAsyncPlay } from './jobs/async-play.js';
 import { systemClock, type Clock } from './timers/clock.js';
 import type { TimerOptions, TurnTimers } from './timers/timers.js';
-import type { WebhookDispatcher, WebhookOptions } from './webhooks/dispatcher.js';
+import { DEFAULT_WEBHOOK_OPTIONS, type WebhookDispatcher, type WebhookOptions } from './webhooks/dispatcher.js';
 import type { WebhookService } from './webhooks/service.js';
 import { webhookRoutes } from './http/routes/webhooks.js';
 import { DEFAULT_RETENTION_OPTIONS, type RetentionOptions } from './jobs/retention.js';
@@ -199,6 +199,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders);
   // Answers that depend on the token: Vary: Authorization, private when a token came (src/http/cache-scope.ts).
   await app.register(cacheScope);
+  // One set of GraphQL guards for HTTP and the websocket (src/graphql/document.ts).
+  const graphqlGuards = documentGuards(graphqlLimits, {
+    gameTypes: registry.size,
+    webhookEndpoints: options.webhooks?.maxEndpointsPerPlayer ?? DEFAULT_WEBHOOK_OPTIONS.maxEndpointsPerPlayer,
+  });
 
   // CORS first, so that every answer (a 401 or a 429 included) carries its headers and a browser can read it.
   if (options.corsOrigins && options.corsOrigins.length > 0) {
@@ -270,23 +275,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mercurius, {
     schema: schema + asyncPlaySchema + recordSchema,
     resolvers: resolvers as never,
+    loaders: asyncPlayLoaders(asyncPlay.webhooks) as never,
     graphiql: false, // ours (src/http/graphiql) is served from local assets; Mercurius' loads from a CDN
     path: '/graphql',
     // The auth hook (src/http/auth.ts) has resolved the token; a refused one fails before parsing.
     context: async (request) => ({ player: request.player, budget: new RequestBudget(graphqlLimits.timeoutMs) }),
     errorFormatter: graphqlErrorFormatter,
-    validationRules: [...limitRules(graphqlLimits), controlCharacterRule],
-    graphql: { parseOptions: { maxTokens: graphqlLimits.maxTokens } },
+    validationRules: [...graphqlGuards.validationRules],
+    graphql: { parseOptions: graphqlGuards.parseOptions },
   });
   // Subscriptions: graphql-ws on the same path (see src/graphql/subscriptions.ts for limits and close codes).
   await app.register(graphqlSubscriptions, {
     players,
     path: '/graphql',
     resolvers: subscriptionResolvers as SubscriptionResolvers,
+    guards: graphqlGuards,
     limits: { ...DEFAULT_SUBSCRIPTION_LIMITS, ...options.subscriptions },
   });
 
-  installGraphqlGuards(app, graphqlLimits, rateLimiting);
+  installGraphqlGuards(app, graphqlGuards, rateLimiting);
 
   await app.register(graphiqlRoutes);
   // The reference web client (web/) at `/`.

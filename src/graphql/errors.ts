@@ -9,7 +9,7 @@
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { MercuriusContext } from 'mercurius';
 import type { FastifyError } from 'fastify';
-import { ServiceError } from '../service/errors.js';
+import { ERROR_STATUS, ServiceError, type ServiceErrorCode } from '../service/errors.js';
 import { classify } from '../http/errors.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../store/unavailable.js';
 
@@ -21,20 +21,24 @@ interface Coded {
 
 const TOO_MANY_TOKENS = /^Syntax Error: Document contains more that \d+ tokens/;
 
+/** Codes a GraphQL error made outside a ServiceError may carry (our validation rules set them in extensions). */
+const KNOWN_CODES = new Set(Object.keys(ERROR_STATUS));
+
+/**
+ * Only Portolan's own codes reach a client with their message: a ServiceError's (engine rule codes come as
+ * ServiceErrors), or a known code a validation rule put on a GraphQL error. Any other error, whatever
+ * `code` it carries (a library's ECONNRESET, a driver's), is classified like a REST failure, which makes it
+ * INTERNAL with a generic message unless it is a known client or availability error.
+ */
 export function codeOf(error: GraphQLError): Coded {
   const original = error.originalError as (Error & { code?: unknown; statusCode?: unknown }) | undefined;
-  const own = error.extensions?.code;
-  if (typeof own === 'string' && /^[A-Z_]+$/.test(own) && !own.startsWith('MER_ERR')) {
-    return { code: own, message: error.message, status: (original as { status?: number } | undefined)?.status ?? 400 };
-  }
   if (original instanceof ServiceError) return { code: original.code, message: original.message, status: original.status };
   if (!original || original instanceof GraphQLError) {
+    // Made by graphql-js (parse, validation, coercion) or by our validation rules: the client's document.
+    const own = error.extensions?.code;
+    if (typeof own === 'string' && KNOWN_CODES.has(own)) return { code: own, message: error.message, status: ERROR_STATUS[own as ServiceErrorCode] };
     if (TOO_MANY_TOKENS.test(error.message)) return { code: 'QUERY_TOO_COMPLEX', message: error.message, status: 400 };
     return { code: 'BAD_REQUEST', message: error.message, status: 400 };
-  }
-  // Errors of our own layers thrown without a ServiceError (e.g. UNAUTHENTICATED in a subscription).
-  if (typeof original.code === 'string' && /^[A-Z_]+$/.test(original.code) && !/^(MER|FST)_ERR/.test(original.code)) {
-    return { code: original.code, message: original.message, status: 400 };
   }
   // Thrown while validating the document (a scalar refusing a literal): the client's input, not our bug.
   if (error.path === undefined && error.locations !== undefined && original instanceof TypeError) {

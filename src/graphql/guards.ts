@@ -1,14 +1,13 @@
 /**
- * The public edge of /graphql, before anything executes: control characters in variables, the request's
- * computed cost, and the stricter budgets of registration, game creation and webhook changes (shared
- * with their REST routes). Depth, aliases and string literals are validation rules (see ./limits.ts).
+ * The public edge of /graphql over HTTP, before anything executes: the document's guards (./document.ts,
+ * the same as the websocket's: variables, argument bounds, computed cost), and the stricter budgets of
+ * registration, game creation and webhook changes (shared with their REST routes).
  */
 import { Kind, Location, type DocumentNode, type SelectionSetNode } from 'graphql';
 import { ServiceError } from '../service/errors.js';
 import type { FastifyInstance } from 'fastify';
-import { refuseControlCharacters } from '../http/text-guard.js';
 import { MUTATION_BUCKETS, type RateLimiting } from '../http/rate-limit.js';
-import { checkCost, type GraphqlLimits } from './limits.js';
+import type { DocumentGuards } from './document.js';
 
 /** Root fields of the document's mutations (every mutation in it: only one runs, each is counted). */
 function mutationFields(document: DocumentNode): string[] {
@@ -26,16 +25,24 @@ function mutationFields(document: DocumentNode): string[] {
   );
 }
 
-export function installGraphqlGuards(app: FastifyInstance, limits: GraphqlLimits, rateLimiting: RateLimiting): void {
+/** The operation a request names (POST body or GET query string), for documents holding several. */
+function operationNameOf(request: { body?: unknown; query?: unknown } | undefined): string | undefined {
+  for (const source of [request?.body, request?.query]) {
+    const name = (source as { operationName?: unknown } | null | undefined)?.operationName;
+    if (typeof name === 'string') return name;
+  }
+  return undefined;
+}
+
+export function installGraphqlGuards(app: FastifyInstance, guards: DocumentGuards, rateLimiting: RateLimiting): void {
   // Mercurius falls back to reading a query that does not parse as a JSON syntax tree (and `{"query": 5}`
   // becomes the "tree" 5). Only documents our parser produced go on: they carry its Location.
   app.graphql.addHook('preValidation', async (_schema, document) => {
     if (!(document?.loc instanceof Location)) throw new ServiceError('BAD_REQUEST', 'query must be a GraphQL document in a string');
   });
   app.graphql.addHook('preExecution', async (schema, document, context, variables) => {
-    refuseControlCharacters(variables, 'variables');
-    checkCost(limits, schema, document, variables as Record<string, unknown> | undefined);
     const { reply } = context;
+    guards.check(schema, document, variables as Record<string, unknown> | undefined, operationNameOf(reply?.request));
     for (const field of mutationFields(document)) {
       const bucket = MUTATION_BUCKETS[field];
       if (bucket && reply) await rateLimiting.consume(reply.request, reply, bucket);

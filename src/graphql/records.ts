@@ -11,6 +11,7 @@ import { ServiceError } from '../service/errors.js';
 import type { GameSummary } from '../service/game-service.js';
 import { verifyRecord } from '../service/record-verify.js';
 import type { RecordService } from '../service/records.js';
+import { budgeted } from './resolvers.js';
 
 export const recordSchema = /* GraphQL */ `
   "A seat's result in a finished game."
@@ -109,7 +110,7 @@ const RESULTS = new Set(['win', 'loss', 'draw']);
 export function recordResolvers(records: RecordService, archive: ArchiveService, registry: GameRegistry) {
   return {
     Game: {
-      record: (game: GameSummary, _: unknown, ctx: MercuriusContext) => records.record(ctx.player, game.id),
+      record: (game: GameSummary, _: unknown, ctx: MercuriusContext) => budgeted(ctx, () => records.record(ctx.player, game.id)),
     },
     Query: {
       playerGames: (_: unknown, args: ArchiveArgs) => {
@@ -128,12 +129,12 @@ export function recordResolvers(records: RecordService, archive: ArchiveService,
       playerStats: (_: unknown, { playerId }: { playerId: string }) => archive.statistics(playerId),
       leaderboard: (_: unknown, args: { type: string; cursor?: string | null; limit?: number | null }) =>
         archive.leaderboard(args.type, args.cursor ?? undefined, args.limit ?? undefined),
-      verifyRecord: (_: unknown, { record }: { record: unknown }) => {
+      verifyRecord: (_: unknown, { record }: { record: unknown }, ctx: MercuriusContext) => {
         if (!recordInput.Check(record)) {
           const first = recordInput.Errors(record)[0];
           throw new ServiceError('INVALID_RECORD', first ? `record${first.instancePath} ${first.message}` : 'not a game record', 400);
         }
-        return verifyRecord(registry, record);
+        return budgeted(ctx, async () => verifyRecord(registry, record));
       },
     },
   };

@@ -12,17 +12,18 @@ import type { GameStatus } from '../store/event-store.js';
 import type { PlayerService } from '../service/players.js';
 import type { RequestBudget } from './limits.js';
 import { decodeVersionCursor } from '../service/pagination.js';
+import { ServiceError } from '../service/errors.js';
 
 declare module 'mercurius' {
   interface MercuriusContext {
     player: Caller;
-    /** The request's wall-clock budget (absent in subscriptions, which have no single request). */
+    /** The wall-clock budget of the request (or of one subscription event). */
     budget?: RequestBudget;
   }
 }
 
 /** Expensive work goes through the request's budget, one piece at a time. */
-const budgeted = <T>(ctx: MercuriusContext, work: () => Promise<T>): Promise<T> => (ctx.budget ? ctx.budget.run(work) : work());
+export const budgeted = <T>(ctx: MercuriusContext, work: () => Promise<T>): Promise<T> => (ctx.budget ? ctx.budget.run(work) : work());
 
 /** A JSON literal, with variables inside it taken from the request (`{ seat: $seat }`). */
 function literal(node: ValueNode, variables?: Maybe<{ readonly [name: string]: unknown }>): unknown {
@@ -144,7 +145,7 @@ export function createResolvers(games: GameService, players: PlayerService, even
       },
       myTurn: {
         subscribe: (_: unknown, __: unknown, ctx: MercuriusContext) => {
-          if (!ctx.player) throw Object.assign(new Error('this needs a bearer token'), { code: 'UNAUTHENTICATED' });
+          if (!ctx.player) throw new ServiceError('UNAUTHENTICATED', 'this needs a bearer token');
           return events.turns(ctx.player.id);
         },
         resolve: (event: TurnStarted) => event,

@@ -16,16 +16,37 @@
  *   mutation, which belong on POST /graphql, or more than `maxPerConnection` subscriptions at once); errors
  *   while a subscription runs carry their code too.
  *
+ * A `subscribe` document passes the same guards as one sent over HTTP (./document.ts): token limit,
+ * aliases, depth, control characters, argument bounds and computed cost (QUERY_TOO_COMPLEX), checked once
+ * since the document and variables do not change; each event then executes with a wall-clock budget of
+ * its own, as one HTTP request would.
+ *
  * Counts are per instance: they bound what one client can hold in one process.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { GraphQLError, getOperationAST, parse, validate, type DocumentNode, type GraphQLFieldResolver, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import {
+  GraphQLError,
+  createSourceEventStream,
+  execute,
+  getOperationAST,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLFieldResolver,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+} from 'graphql';
 import { CloseCode, handleProtocols, makeServer, type Context, type SubscribePayload } from 'graphql-ws';
 import { ServiceError } from '../service/errors.js';
 import type { Player, PlayerService } from '../service/players.js';
 import { playerFromHeader } from '../http/auth.js';
 import { codeOf } from './errors.js';
+import type { DocumentGuards } from './document.js';
+import { RequestBudget } from './limits.js';
 
 export interface SubscriptionLimits {
   /** Time for `connection_init` to arrive after the socket opens (close 4408 after it). */
@@ -83,10 +104,12 @@ export interface SubscriptionOptions {
   readonly limits: SubscriptionLimits;
   readonly path: string;
   readonly resolvers: SubscriptionResolvers;
+  /** The GraphQL guards every document passes, as over HTTP. */
+  readonly guards: DocumentGuards;
 }
 
 export async function graphqlSubscriptions(app: FastifyInstance, opts: SubscriptionOptions): Promise<void> {
-  const { players, limits } = opts;
+  const { players, limits, guards } = opts;
   attachResolvers(app.graphql.schema, opts.resolvers);
   const connections = new Map<string, number>();
 
@@ -140,17 +163,24 @@ export async function graphqlSubscriptions(app: FastifyInstance, opts: Subscript
     }
     let document: DocumentNode;
     try {
-      document = parse(payload.query);
+      document = parse(payload.query, guards.parseOptions);
     } catch (error) {
       return [error instanceof GraphQLError ? error : refusal('BAD_REQUEST', 'the query could not be parsed')];
     }
     const schema = app.graphql.schema;
-    const invalid = validate(schema, document);
+    const invalid = validate(schema, document, [...specifiedRules, ...guards.validationRules]);
     if (invalid.length > 0) return invalid;
     const operation = getOperationAST(document, payload.operationName);
     if (!operation) return [refusal('BAD_REQUEST', 'no single operation to run: name it with operationName')];
     if (operation.operation !== 'subscription') {
       return [refusal('BAD_REQUEST', `only subscriptions are served over the websocket; send a ${operation.operation} to POST /graphql`)];
+    }
+    try {
+      guards.check(schema, document, payload.variables ?? undefined, payload.operationName);
+    } catch (error) {
+      if (error instanceof ServiceError) return [new GraphQLError(error.message, { originalError: error })];
+      if (error instanceof GraphQLError) return [error]; // variables that do not fit their types
+      throw error;
     }
     return {
       schema,
@@ -165,6 +195,7 @@ export async function graphqlSubscriptions(app: FastifyInstance, opts: Subscript
     connectionInitWaitTimeout: limits.initTimeoutMs,
     onConnect: authenticate,
     onSubscribe: prepare,
+    subscribe: (args) => subscribeWithBudgets(args, guards.limits.timeoutMs),
     onNext: (ctx, _id, _payload, _args, result) =>
       result.errors ? { ...result, errors: formatErrors(result.errors, ctx.extra.request) } : undefined,
     onError: (ctx, _id, _payload, errors) => formatErrors(errors, ctx.extra.request),
@@ -201,6 +232,38 @@ export async function graphqlSubscriptions(app: FastifyInstance, opts: Subscript
       closed(code, reason.toString()).catch((err: unknown) => request.log.error({ err }, 'graphql-ws close failed'));
     });
   });
+}
+
+/**
+ * graphql-js's subscribe, except that each event executes with a context of its own holding a fresh
+ * wall-clock budget (the expensive resolvers run through it, as in one HTTP request).
+ */
+async function subscribeWithBudgets(args: ExecutionArgs, timeoutMs: number): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> {
+  const stream = await createSourceEventStream(args);
+  if (!(Symbol.asyncIterator in stream)) return stream;
+  const source = stream[Symbol.asyncIterator]();
+  const base = args.contextValue as Record<string, unknown>;
+  const executeEvent = async (payload: unknown) =>
+    (await execute({ ...args, rootValue: payload, contextValue: { ...base, budget: new RequestBudget(timeoutMs) } })) as ExecutionResult;
+  // A plain iterator, not an async generator: `return` must reach the source even while `next` waits.
+  const events: AsyncGenerator<ExecutionResult> = {
+    async next() {
+      const step = await source.next();
+      return step.done ? { done: true, value: undefined } : { done: false, value: await executeEvent(step.value) };
+    },
+    async return() {
+      await source.return?.();
+      return { done: true, value: undefined };
+    },
+    async throw(error: unknown) {
+      await source.return?.();
+      throw error;
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+  return events;
 }
 
 /** Puts the resolvers on the schema Mercurius built (its own subscription support, which would, is off). */

@@ -126,6 +126,22 @@ export const asyncPlaySchema = /* GraphQL */ `
 
 const orUndefined = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
 
+/**
+ * Mercurius loaders (batched per request, DataLoader-style): the attempt logs of a page of deliveries are
+ * read in one statement, not one per delivery.
+ */
+export function asyncPlayLoaders(webhooks: WebhookService) {
+  return {
+    WebhookDelivery: {
+      attemptLog: async (queries: { obj: WebhookDeliveryView }[], ctx: MercuriusContext) => {
+        const missing = queries.filter((q) => q.obj.attemptLog === undefined).map((q) => q.obj.id);
+        const logs = missing.length > 0 ? await webhooks.attemptLogs(ctx.player, missing) : new Map<string, never[]>();
+        return queries.map(({ obj }) => obj.attemptLog ?? logs.get(obj.id) ?? []);
+      },
+    },
+  };
+}
+
 export function asyncPlayResolvers(webhooks: WebhookService) {
   const orNull = async <T>(read: () => Promise<T>): Promise<T | null> => {
     try {
@@ -147,10 +163,6 @@ export function asyncPlayResolvers(webhooks: WebhookService) {
           cursor: orUndefined(args.cursor ?? args.after),
           limit: orUndefined(args.limit ?? args.first),
         }),
-    },
-    WebhookDelivery: {
-      attemptLog: async (d: WebhookDeliveryView, _: unknown, ctx: MercuriusContext) =>
-        d.attemptLog ?? (await webhooks.delivery(ctx.player, d.endpointId, d.id)).attemptLog,
     },
     Query: {
       webhooks: async (_: unknown, __: unknown, ctx: MercuriusContext) => (await webhooks.list(ctx.player, { limit: 100 })).items,

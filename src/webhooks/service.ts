@@ -261,6 +261,21 @@ export class WebhookService {
     };
   }
 
+  /**
+   * The attempts of many deliveries in one statement (GraphQL's loader for a page of deliveries): only of
+   * deliveries to the caller's own endpoints; an unknown or foreign delivery has none.
+   */
+  async attemptLogs(caller: Caller, deliveryIds: readonly string[]): Promise<Map<string, WebhookAttemptView[]>> {
+    const owner = requirePlayer(caller);
+    const rows = await this.db.webhookAttempt.findMany({
+      where: { deliveryId: { in: [...new Set(deliveryIds)] }, delivery: { endpoint: { ownerId: owner.id } } },
+      orderBy: { id: 'asc' },
+    });
+    const logs = new Map<string, WebhookAttemptView[]>(deliveryIds.map((id) => [id, []]));
+    for (const a of rows) logs.get(a.deliveryId)?.push({ attempt: a.attempt, at: a.at.toISOString(), status: a.status, latencyMs: a.latencyMs, error: a.error });
+    return logs;
+  }
+
   /** Sends a delivery again (same webhook-id and body), now, ahead of the endpoint's later ones for that game. */
   async redeliver(caller: Caller, endpointId: string, deliveryId: string): Promise<WebhookDeliveryView> {
     const endpoint = await this.own(caller, endpointId);

@@ -61,7 +61,7 @@ const deliveryFields = {
 const Delivery = Type.Object(deliveryFields);
 const DeliveryWithAttempts = Type.Object({ ...deliveryFields, attemptLog: Type.Array(Attempt) });
 
-const CreateBody = Type.Object(
+export const CreateBody = Type.Object(
   {
     url: Text({ minLength: 1, maxLength: 2048, description: 'https URL (http only for hosts in WEBHOOK_ALLOWED_HOSTS)' }),
     events: Type.Array(EventType, { minItems: 1, maxItems: WEBHOOK_EVENT_TYPES.length }),
@@ -71,7 +71,7 @@ const CreateBody = Type.Object(
   { additionalProperties: false },
 );
 
-const PatchBody = Type.Object(
+export const PatchBody = Type.Object(
   {
     url: Type.Optional(Text({ minLength: 1, maxLength: 2048 })),
     events: Type.Optional(Type.Array(EventType, { minItems: 1, maxItems: WEBHOOK_EVENT_TYPES.length })),
@@ -83,7 +83,7 @@ const PatchBody = Type.Object(
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const DeliveryParams = Type.Object({ id: Type.String({ format: 'uuid' }), deliveryId: Text({ minLength: 1, maxLength: 100 }) });
-const DeliveriesQuery = Type.Object({
+export const DeliveriesQuery = Type.Object({
   status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')])),
   cursor: Type.Optional(Text({ maxLength: 200 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
