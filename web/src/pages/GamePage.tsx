@@ -1,14 +1,16 @@
 /**
  * One game: its seats and status, the board of its type (boards/index.ts) fed with the caller's view and
  * legal moves, the readable history, and a slider that replays any past state (`GET state?at=N`).
- * Live: a graphql-ws `gameMoves` subscription carries each committed move into the history and asks for
- * one read of the new position; a move's own answer does too, and the two are coalesced (one read at a
- * time, again only if a newer version is known). A slow poll covers joins, which have no stream.
+ * Live, driven by the server's signals: before the start, the `gameUpdated` subscription says when a seat
+ * fills or the game starts (one read each); during play, `gameMoves` carries each committed move into the
+ * history and asks for one read of the new position; a move's own answer does too, and the two are
+ * coalesced (one read at a time, again only if a newer version is known, at most a few in a row). A slow
+ * safety poll covers a lost connection; every request waits out a 429/503's Retry-After (api.ts).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api, errorText, seatNames, subscribe, unwrap, PortolanError, type Game, type Session } from '../api.js';
+import { api, backoffRemaining, errorText, seatNames, subscribe, unwrap, PortolanError, type Game, type Session } from '../api.js';
 import { boardFor } from '../boards/index.js';
-import { DeadlineText, GameTitle } from './common.js';
+import { count, DeadlineText, GameTitle } from './common.js';
 
 interface HistoryItem {
   seq: number;
@@ -25,6 +27,10 @@ interface Live {
   moves: unknown[];
   families: unknown[];
 }
+
+/** The most reads one refresh makes in a row (a burst of moves needs two or three). */
+const MAX_READS_IN_A_ROW = 4;
+const SAFETY_POLL_MS = 30_000;
 
 export function GamePage({ id, session }: { id: string; session: Session }) {
   const client = useMemo(() => api(session), [session]);
@@ -47,6 +53,10 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
   /** The one refresh under way (refreshes never overlap), and whether another must follow it. */
   const inFlight = useRef<Promise<void> | null>(null);
   const again = useRef(false);
+  /** Whether the last read was refused for load (its notice goes once a read succeeds). */
+  const throttled = useRef(false);
+  /** The refresh function, for a read scheduled from inside a read. */
+  const refreshRef = useRef<() => Promise<void>>(async () => undefined);
   /** Whether the history must be read over REST (at first, and after the subscription skipped a move). */
   const historyStale = useRef(true);
   /** The version after which the subscription streams moves: set once the history was first read. */
@@ -107,12 +117,23 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
           setStreamFrom((from) => from ?? (read.length > 0 ? read[read.length - 1]!.seq : 0));
         }
         setGame(summary);
-        if (state) shown.current = state.version;
+        if (throttled.current) {
+          throttled.current = false;
+          setError(null);
+        }
+        // Before the start there is no position to read: the summary is all there is to show.
+        shown.current = state ? state.version : summary.version;
         setLive(state ? { version: state.version, seat: state.seat, view: state.view, ...(legal && legal.version === state.version ? { moves: legal.moves, families: legal.families } : { moves: [], families: [] }) } : null);
         return true;
       }
     } catch (e) {
-      if (mine === generation.current) setError(errorText(e));
+      if (mine !== generation.current) return false;
+      if (e instanceof PortolanError && (e.status === 429 || e.status === 503)) {
+        // Refused for load: read again once the server's Retry-After has passed (api.ts holds requests till then).
+        throttled.current = true;
+        setError('The server asked this page to slow down; it will catch up in a moment.');
+        setTimeout(() => void refreshRef.current(), backoffRemaining() + 50);
+      } else setError(errorText(e));
       return false;
     }
 
@@ -137,10 +158,12 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
     again.current = true;
     if (inFlight.current) return inFlight.current;
     const run = (async () => {
-      while (again.current || latest.current > shown.current) {
+      // Bounded: a few reads in a row at most; anything newer comes with the next signal or poll.
+      for (let reads = 0; reads < MAX_READS_IN_A_ROW && (again.current || latest.current > shown.current); reads++) {
         again.current = false;
         if (!(await load())) break;
-        if (historyStale.current && summaryRef.current?.status !== 'waiting') again.current = true;
+        const status = summaryRef.current?.status;
+        if (historyStale.current && status !== 'waiting' && status !== 'aborted') again.current = true;
       }
     })().finally(() => {
       inFlight.current = null;
@@ -148,6 +171,7 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
     inFlight.current = run;
     return run;
   }, [load]);
+  refreshRef.current = refresh;
 
   /** A version is known to exist: read it unless it is shown or a read under way started after it existed. */
   const reached = useCallback((version: number) => {
@@ -170,12 +194,23 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
     });
   }, [addHistory, id, reached, session, streamFrom]);
 
-  // Before the start nothing streams: poll for joins. During play, a slow safety poll.
+  // Before the start: a read each time a seat fills or the game starts or is aborted (the subscription's
+  // first message is the current summary, so a join while it connected is not missed).
   const waiting = game?.status === 'waiting';
   useEffect(() => {
-    const timer = setInterval(() => void refresh(), waiting ? 1500 : 15000);
+    if (!waiting) return;
+    return subscribe<{ gameUpdated: { status: string } }>(session, 'subscription ($id: ID!) { gameUpdated(id: $id) { status } }', { id }, () => void refresh());
+  }, [id, refresh, session, waiting]);
+
+  // A slow safety poll, in case a connection was lost without the page noticing; none once the game ended.
+  const over = game?.status === 'finished' || game?.status === 'aborted';
+  useEffect(() => {
+    if (over) return;
+    const timer = setInterval(() => {
+      if (!document.hidden) void refresh();
+    }, SAFETY_POLL_MS);
     return () => clearInterval(timer);
-  }, [refresh, waiting]);
+  }, [refresh, over]);
 
   // A past state: fetched when the slider leaves the present.
   useEffect(() => {
@@ -256,7 +291,7 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
 function statusText(game: Game, players: { seat: number; name: string }[], seat: number | null): string {
   const name = (s: number) => players.find((p) => p.seat === s)?.name ?? `Seat ${s + 1}`;
   switch (game.status) {
-    case 'waiting': return `Waiting for players: ${game.seats.filter((s) => !s.player && !s.bot).length} open seat(s).`;
+    case 'waiting': return `Waiting for players: ${count(game.seats.filter((s) => !s.player && !s.bot).length, 'open seat')}.`;
     case 'aborted': return 'This game was aborted.';
     case 'finished': return 'The game is over.';
     case 'active':

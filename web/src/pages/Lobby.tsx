@@ -1,7 +1,7 @@
 /**
  * The lobby: games waiting on you (with deadlines), games you are in, open games to join, and a form to
  * create a game of any hosted type with its options and bots in any seats. Refreshed live by the
- * `myTurn` subscription and a slow poll (joins and new games have no stream).
+ * `myTurn` subscription and a slow poll while the tab is visible (new games have no stream).
  */
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { api, errorText, seatNames, subscribe, unwrap, type Game, type Session } from '../api.js';
@@ -49,7 +49,10 @@ export function Lobby({ session }: { session: Session }) {
 
   useEffect(() => {
     void refresh();
-    const timer = setInterval(() => void refresh(), 5000);
+    // Turns come by the subscription; new open games have no stream: a slow poll while the tab is seen.
+    const timer = setInterval(() => {
+      if (!document.hidden) void refresh();
+    }, 15_000);
     const stop = subscribe(session, 'subscription { myTurn { gameId } }', {}, () => void refresh());
     return () => {
       clearInterval(timer);
