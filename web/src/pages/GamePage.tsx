@@ -351,8 +351,15 @@ function Outcome({ game, players }: { game: Game; players: { seat: number; name:
 function History({ history, players, version, at, setAt }: { history: HistoryItem[]; players: { seat: number; name: string }[]; version: number; at: number | null; setAt: (n: number | null) => void }) {
   const shown = at ?? version;
   const list = useRef<HTMLOListElement>(null);
+  // Keeps the current entry in sight inside the list only: scrolling the page would carry a phone's
+  // reader away from the board and its controls to the history at the bottom.
   useEffect(() => {
-    list.current?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest' });
+    const box = list.current;
+    const item = box?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!box || !item) return;
+    const top = item.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    if (top < box.scrollTop) box.scrollTop = top;
+    else if (top + item.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + item.offsetHeight - box.clientHeight;
   }, [shown, history.length]);
   const name = (s: number | null) => (s === null ? 'Setup' : players.find((p) => p.seat === s)?.name ?? `Seat ${s + 1}`);
   return (
