@@ -43,6 +43,7 @@ t.test('every game at phone width', async (t) => {
       await page.locator(game.controls).first().waitFor();
       await new Promise((r) => setTimeout(r, 300)); // the history has arrived and had its chance to scroll
       if (process.env.WEB_SHOTS) await page.screenshot({ path: `${process.env.WEB_SHOTS}/phone-${game.type}.png` });
+      t.match(await page.title(), /^▶ Your turn · /, 'the tab\'s title says it is my turn');
       const where = await inView(page, game.controls);
       t.ok(where, 'the controls are drawn');
       t.equal(where!.scrollY, 0, 'the page opens at its top');

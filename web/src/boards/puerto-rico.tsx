@@ -119,6 +119,7 @@ export function PuertoRicoBoard({ view, seat, players, legalMoves, families, onM
                 <button type="button" className={`pr-role${r.taken ? ' taken' : ''}${move ? ' playable' : ''}`} disabled={!move || busy}
                   onClick={() => act(move)} aria-label={move ? `Choose the ${label}` : label} title={ROLE_HINT[r.card]}>
                   <span className="pr-role-name">{ROLE_NAME[r.card]}</span>
+                  <span className="pr-role-hint">{ROLE_HINT[r.card]}</span>
                   <span className="pr-role-coins">{r.doubloons > 0 ? `◉ ${r.doubloons}` : '\u00a0'}</span>
                   <span className="pr-role-state">{r.taken ? 'taken' : move ? 'choose' : '\u00a0'}</span>
                 </button>

@@ -10,7 +10,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, backoffRemaining, errorText, seatNames, subscribe, unwrap, PortolanError, type Game, type Session } from '../api.js';
 import { boardFor } from '../boards/index.js';
-import { count, DeadlineText, GameTitle } from './common.js';
+import { count, DeadlineText, GameTitle, TITLES } from './common.js';
+import { NotificationOffer, useTabTitle, useTurnNotification } from './turn-signals.js';
 
 interface HistoryItem {
   seq: number;
@@ -18,6 +19,7 @@ interface HistoryItem {
   kind: string;
   move: unknown;
   log: { text: string; type: string }[];
+  at?: string;
 }
 
 interface Live {
@@ -188,7 +190,7 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
   // from there; the moves already known are skipped).
   useEffect(() => {
     if (streamFrom === null) return;
-    return subscribe<{ gameMoves: HistoryItem }>(session, 'subscription ($id: ID!, $from: Int) { gameMoves(id: $id, fromVersion: $from) { seq seat kind move log } }', { id, from: streamFrom }, (data) => {
+    return subscribe<{ gameMoves: HistoryItem }>(session, 'subscription ($id: ID!, $from: Int) { gameMoves(id: $id, fromVersion: $from) { seq seat kind move log at } }', { id, from: streamFrom }, (data) => {
       addHistory([data.gameMoves]);
       reached(data.gameMoves.seq);
     });
@@ -251,6 +253,12 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
     setSending(false);
   }, [client, game, id, live, mySeats.length, reached, refresh, sending]);
 
+  // The tab says whose turn it is, so a player with the page in the background sees it.
+  const turnNow = game !== null && live !== null && game.status === 'active' && live.seat !== null && game.toMove.includes(live.seat);
+  const gameName = game ? `${TITLES[game.type] ?? game.type} #${game.id.slice(0, 8)}` : null;
+  useTabTitle(gameName === null ? null : turnNow ? `▶ Your turn · ${gameName}` : gameName);
+  useTurnNotification(turnNow, gameName ?? '');
+
   if (!game) return <p>{error ? <span role="alert" className="error">{error}</span> : 'Loading…'}</p>;
   const players = seatNames(game);
   const viewingPast = past !== null && at !== null && live !== null && at < live.version;
@@ -264,6 +272,7 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
         {statusText(game, players, live?.seat ?? null)}
         {myTurn ? <DeadlineText game={game} playerId={session.playerId} /> : null}
       </p>
+      {mySeats.length > 0 && game.status !== 'finished' && game.status !== 'aborted' ? <NotificationOffer /> : null}
       {error ? <p role="alert" className="error">{error} <button type="button" className="link" onClick={() => setError(null)}>Dismiss</button></p> : null}
       {game.status === 'waiting' ? <Waiting game={game} session={session} onChange={refresh} onError={setError} /> : null}
       {game.status === 'finished' && game.outcome ? <Outcome game={game} players={players} /> : null}
@@ -348,6 +357,9 @@ function Outcome({ game, players }: { game: Game; players: { seat: number; name:
   );
 }
 
+/** Log entries that open a round or a phase (each engine's own names for them). */
+const SEPARATOR = /^(round\.(started|end|rolled)|phase\.changed|role\.chosen|game\.(over|ended|endTriggered|finalRound)|end\.triggered)$/;
+
 function History({ history, players, version, at, setAt }: { history: HistoryItem[]; players: { seat: number; name: string }[]; version: number; at: number | null; setAt: (n: number | null) => void }) {
   const shown = at ?? version;
   const list = useRef<HTMLOListElement>(null);
@@ -371,16 +383,25 @@ function History({ history, players, version, at, setAt }: { history: HistoryIte
         setAt(n >= version ? null : n);
       }} />
       <ol className="log" ref={list}>
-        {history.map((h) => (
-          <li key={h.seq} aria-current={h.seq === shown ? 'step' : undefined}>
-            <button type="button" className="log-entry" onClick={() => setAt(h.seq >= version ? null : h.seq)} aria-label={`Show the position after move ${h.seq}`}>
-              <span className="seq">{h.seq}</span>
-            </button>
-            <span className="log-text">
-              {h.log.length > 0 ? h.log.map((l, i) => <span key={i}>{l.text} </span>) : `${name(h.seat)} ${h.kind === 'resign' ? 'resigned' : 'moved'}.`}
-            </span>
-          </li>
-        ))}
+        {history.map((h, index) => {
+          const time = h.at ? new Date(h.at) : null;
+          const previous = index > 0 ? history[index - 1]!.at : undefined;
+          const newDay = time !== null && (!previous || new Date(previous).toDateString() !== time.toDateString());
+          // A new round or phase starts with this move: a separator line above it.
+          const turning = h.log.some((l) => SEPARATOR.test(l.type));
+          return (
+            <li key={h.seq} aria-current={h.seq === shown ? 'step' : undefined} className={turning ? 'log-turning' : undefined}>
+              {newDay ? <span className="log-day">{time!.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' })}</span> : null}
+              <button type="button" className="log-entry" onClick={() => setAt(h.seq >= version ? null : h.seq)} aria-label={`Show the position after move ${h.seq}`}>
+                <span className="seq">{h.seq}</span>
+              </button>
+              <span className="log-text">
+                {h.log.length > 0 ? h.log.map((l, i) => <span key={i} className={SEPARATOR.test(l.type) ? 'log-marker' : undefined}>{l.text} </span>) : `${name(h.seat)} ${h.kind === 'resign' ? 'resigned' : 'moved'}.`}
+              </span>
+              {time ? <time className="log-time" dateTime={h.at}>{time.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}</time> : null}
+            </li>
+          );
+        })}
       </ol>
     </section>
   );

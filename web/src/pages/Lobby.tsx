@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNo
 import { api, errorText, seatNames, subscribe, unwrap, type Game, type Session } from '../api.js';
 import { OptionsForm, defaultOptions } from './OptionsForm.js';
 import { DeadlineText, GameTitle, useGameTypes, type GameType } from './common.js';
+import { useTabTitle } from './turn-signals.js';
 
 const names = (game: Game) => seatNames(game).map((s) => s.name).join(', ');
 
@@ -39,7 +40,10 @@ export function Lobby({ session }: { session: Session }) {
         unwrap(client.api.GET('/v1/games', { params: { query: { status: 'waiting', limit: 50 } } })),
       ]);
       setTurns(t.items);
-      setMine(m.items.filter((g) => g.status === 'active' || g.status === 'waiting' || g.status === 'finished'));
+      // Games waiting on you first, then those waiting for players, then the rest; finished ones last.
+      const onMe = new Set(t.items.map((g) => g.id));
+      const rank = (g: Game) => (onMe.has(g.id) ? 0 : g.status === 'waiting' ? 1 : g.status === 'active' ? 2 : 3);
+      setMine(m.items.filter((g) => g.status === 'active' || g.status === 'waiting' || g.status === 'finished').sort((a, b) => rank(a) - rank(b)));
       setOpen(o.items.filter((g) => !g.seats.some((s) => s.player?.id === session.playerId) && g.seats.some((s) => !s.player && !s.bot)));
       setError(null);
     } catch (e) {
@@ -59,6 +63,8 @@ export function Lobby({ session }: { session: Session }) {
       stop();
     };
   }, [refresh, session]);
+
+  useTabTitle(turns && turns.length > 0 ? `(${turns.length}) Your turn` : null);
 
   const join = async (game: Game) => {
     try {
