@@ -7,6 +7,8 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { createGame, launchBrowser, signIn, startApp } from './support/browser.js';
 
+const requests = (n: number) => `${n} request${n === 1 ? '' : 's'}`;
+
 /** Records the REST calls a page makes (the websocket is one connection, not counted). */
 function countCalls(page: Page): { calls: { at: number; path: string }[] } {
   const record = { calls: [] as { at: number; path: string }[] };
@@ -48,9 +50,9 @@ t.test('a waiting game page', async (t) => {
     await new Promise((r) => setTimeout(r, 10_000));
     const creator = anaCalls.calls.slice(before).filter((c) => c.at >= from).length;
     const watcher = cydCalls.calls.filter((c) => c.at >= from).length;
-    t.ok(creator <= 3, `the creator's page made ${creator} requests in 10 s`);
-    t.ok(cydCalls.calls.length <= 8, `the watcher's page made ${cydCalls.calls.length} requests from opening to the end (${watcher} in the 10 s)`);
-    t.ok(watcher <= 3, `the watcher's page made ${watcher} requests in 10 s`);
+    t.ok(creator <= 3, `the creator's page made ${requests(creator)} in 10 s`);
+    t.ok(cydCalls.calls.length <= 8, `the watcher's page made ${requests(cydCalls.calls.length)} from opening to the end (${watcher} in the 10 s)`);
+    t.ok(watcher <= 3, `the watcher's page made ${requests(watcher)} in 10 s`);
     await cyd.context.close();
   });
 

@@ -32,6 +32,7 @@ interface Live {
 
 /** The most reads one refresh makes in a row (a burst of moves needs two or three). */
 const MAX_READS_IN_A_ROW = 4;
+const CATCH_UP_PAUSE_MS = 1000;
 const SAFETY_POLL_MS = 30_000;
 
 export function GamePage({ id, session }: { id: string; session: Session }) {
@@ -160,10 +161,16 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
     again.current = true;
     if (inFlight.current) return inFlight.current;
     const run = (async () => {
-      // Bounded: a few reads in a row at most; anything newer comes with the next signal or poll.
-      for (let reads = 0; reads < MAX_READS_IN_A_ROW && (again.current || latest.current > shown.current); reads++) {
+      // Bounded: a few reads in a row at most; still behind a burst of moves, the page reads again a
+      // second later rather than at once.
+      for (let reads = 0; ; reads++) {
+        if (!(again.current || latest.current > shown.current)) return;
+        if (reads === MAX_READS_IN_A_ROW) {
+          setTimeout(() => void refreshRef.current(), CATCH_UP_PAUSE_MS);
+          return;
+        }
         again.current = false;
-        if (!(await load())) break;
+        if (!(await load())) return;
         const status = summaryRef.current?.status;
         if (historyStale.current && status !== 'waiting' && status !== 'aborted') again.current = true;
       }
