@@ -1,6 +1,7 @@
 /**
- * `npm run screenshots [-- game ...]`: a picture of each game's board at a mid-game position, written to
- * docs/boards/<game>.png (shown in the README). It builds the web client, starts the service on a free
+ * `npm run screenshots [-- game ...]`: pictures of each game at a mid-game position, shown in the README:
+ * the board on a laptop (docs/boards/<game>.png) and the page as a phone opens it, 390 px wide
+ * (docs/boards/<game>-phone.png). It builds the web client, starts the service on a free
  * port (DATABASE_URL's server in a fresh database, or an embedded Postgres in a temporary folder), plays
  * one human seat with seeded random legal moves through the REST API against bots until the game is well
  * under way, then opens the board in headless Chromium (CHROMIUM_PATH, the system's, or the npm-packaged
@@ -86,6 +87,20 @@ try {
     await page.locator('.board-area').screenshot({ path: file });
     console.log(`wrote ${file}`);
     await context.close();
+    // The same game as a phone opens it: what the first screen shows, no scrolling.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+    await phone.addInitScript((session) => {
+      (globalThis as any).localStorage.setItem('portolan.token', session);
+      (globalThis as any).localStorage.setItem('portolan.notifications-asked', 'yes');
+    }, JSON.stringify({ token, name: 'Ana', playerId: player.id }));
+    const small = await phone.newPage();
+    await small.goto(`${base}/#/games/${game.id}`);
+    await small.locator('.game[data-status="active"] .board-area').waitFor({ timeout: 30_000 });
+    await sleep(300);
+    const phoneFile = join(OUT, `${type}-phone.png`);
+    await small.screenshot({ path: phoneFile });
+    console.log(`wrote ${phoneFile}`);
+    await phone.close();
   }
 } finally {
   await browser.close();

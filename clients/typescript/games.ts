@@ -5,15 +5,20 @@
 
 // Puerto Rico (`puerto-rico`)
 
+/**
+ * Two-player games only: six role choices a round (you, the other, you, the other, you, the other), as in the official two-player game, or five (you, the other, you, the other, you).
+ */
+export type RoleChoicesPerRound = SixChoicesOfficial | FiveChoices;
+export type SixChoicesOfficial = "official6";
+export type FiveChoices = "alternating5";
+/**
+ * Two-player games only: the Factory costs 8 and the University 7, to even out their strength.
+ */
+export type BalancedBuildings = boolean;
+
 export interface PuertoRicoOptions {
-  /**
-   * 2 players only: official6 (A,B,A,B,A,B; VAR-1) or alternating5 (A,B,A,B,A; VAR-2).
-   */
-  roleOrder: "official6" | "alternating5";
-  /**
-   * 2 players only: the balance variant (VAR-3).
-   */
-  balance: boolean;
+  roleOrder: RoleChoicesPerRound;
+  balance: BalancedBuildings;
 }
 
 export type PuertoRicoMove =
@@ -577,15 +582,20 @@ export interface NavegadorView {
 
 // Meuterer (`meuterer`)
 
+/**
+ * Adds the pirate card and the pirate ship, which raids the island it lands on.
+ */
+export type Pirates = boolean;
+/**
+ * The order of the islands around the circle: shuffled (Hochland always first) or the order printed in the rules.
+ */
+export type IslandOrder = Shuffled | AsPrintedInTheRules;
+export type Shuffled = "random";
+export type AsPrintedInTheRules = "standard";
+
 export interface MeutererOptions {
-  /**
-   * Pirate variant (§6): pirate card and pirate ship
-   */
-  pirates: boolean;
-  /**
-   * Island circle: 'random' (D2) or the seed's Figure 3 order
-   */
-  layout: "random" | "standard";
+  pirates: Pirates;
+  layout: IslandOrder;
 }
 
 export type MeutererMove =
@@ -738,15 +748,22 @@ export interface MeutererView {
 
 // Voyages (`voyages`)
 
+/**
+ * The map every player sails; map 1 is the introductory one.
+ */
+export type Map = Map1 | Map2 | Map3 | Map4;
+export type Map1 = 1;
+export type Map2 = 2;
+export type Map3 = 3;
+export type Map4 = 4;
+/**
+ * Games with several players: end after this many rounds even if nobody has 3 stars (a Portolan addition to the rules). Left unset, the game ends the round after someone reaches 3 stars. Solo games always last 16 rounds.
+ */
+export type MaxRounds = number | null;
+
 export interface VoyagesOptions {
-  /**
-   * Map 1-4 (all players use it)
-   */
-  map: 1 | 2 | 3 | 4;
-  /**
-   * Multi-player only: end the game after this round even if nobody has 3 stars (our rule, not the seed's). null (the default): the rules alone end the game, the round after a player reaches 3 stars. Solo games always last 16 rounds.
-   */
-  maxRounds: number | null;
+  map: Map;
+  maxRounds: MaxRounds;
 }
 
 export type VoyagesMove =

@@ -19,6 +19,9 @@ export function renderLogText(text: string, names: readonly string[] = []): stri
   });
 }
 
+/** The text as one sentence with its full stop (kept where it already ends in . ! or ?). */
+export const sentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 /** The entries with their text rendered; every structured field stays as it was. */
 export function renderLog(log: readonly LogEntry[], names: readonly string[] = []): LogEntry[] {
   return log.map((entry) => (entry.text.includes('{seat:') ? { ...entry, text: renderLogText(entry.text, names) } : entry));

@@ -143,6 +143,17 @@ export function createResolvers(games: GameService, players: PlayerService, even
         },
         resolve: (record: MoveRecord) => record,
       },
+      gameUpdated: {
+        subscribe: async (_: unknown, { id }: { id: string }) => {
+          await games.getGame(id); // unknown games fail here, before anything listens
+          return closable(events.changes(id), async function* (changes) {
+            // First the summary as it is now: a change made while the subscriber connected is not lost.
+            yield await games.getGame(id);
+            for await (const _change of changes) yield await games.getGame(id);
+          });
+        },
+        resolve: (game: GameSummary) => game,
+      },
       myTurn: {
         subscribe: (_: unknown, __: unknown, ctx: MercuriusContext) => {
           if (!ctx.player) throw new ServiceError('UNAUTHENTICATED', 'this needs a bearer token');

@@ -176,5 +176,7 @@ export const schema = /* GraphQL */ `
     gameMoves(id: ID!, fromVersion: Int): Move!
     "Fires when it becomes the caller's turn in one of their games."
     myTurn: TurnEvent!
+    "The game's summary now, then each time its seats or status change outside moves: a join, a bot seated, the start, an abort."
+    gameUpdated(id: ID!): Game!
   }
 `;

@@ -19,6 +19,11 @@ export interface MoveCommitted {
   readonly seq: number;
 }
 
+/** A game's seats or status changed: a join, a bot seated, the start, an abort. */
+export interface GameChanged {
+  readonly gameId: string;
+}
+
 export interface TurnStarted {
   readonly playerId: string;
   readonly gameId: string;
@@ -78,6 +83,7 @@ class Topics<T> {
 export class GameEvents {
   private readonly gameTopics = new Topics<MoveCommitted>();
   private readonly playerTopics = new Topics<TurnStarted>();
+  private readonly changeTopics = new Topics<GameChanged>();
   private readonly fannedOut = new LruCache<number>(VERSIONS_KEPT);
   private readonly remoteListeners: ((commit: Commit) => void)[] = [];
 
@@ -105,12 +111,17 @@ export class GameEvents {
     return this.gameTopics.listen(gameId);
   }
 
+  /** Changes of one game's seats or status (a join, a bot, the start, an abort) from now on. */
+  changes(gameId: string): Channel<GameChanged> {
+    return this.changeTopics.listen(gameId);
+  }
+
   turns(playerId: string): Channel<TurnStarted> {
     return this.playerTopics.listen(playerId);
   }
 
   listenerCount(): number {
-    return this.gameTopics.count() + this.playerTopics.count();
+    return this.gameTopics.count() + this.playerTopics.count() + this.changeTopics.count();
   }
 
   /** The games and players someone here listens to (what a resync after a lost feed must look at). */
@@ -120,6 +131,11 @@ export class GameEvents {
 
   private fanOut(commit: Commit): void {
     const { gameId, seq } = commit;
+    // Seating is no move: it says only that the summary changed, and never holds a move back.
+    if (commit.seating || seq === 0) {
+      if (this.changeTopics.has(gameId)) this.changeTopics.emit(gameId, { gameId });
+      if (commit.seating) return;
+    }
     const previous = this.fannedOut.get(gameId);
     if (previous !== undefined && seq <= previous) return;
     this.fannedOut.set(gameId, seq);

@@ -151,7 +151,7 @@ export class GameService {
     if (!(await this.store.claimSeat(gameId, wanted, { playerId: player.id, botLevel: null }))) {
       throw new ServiceError('SEAT_TAKEN', `seat ${wanted} is not free`);
     }
-    return summarize(await this.requireGame(gameId));
+    return this.seated(gameId);
   }
 
   /** Puts a server-side bot in an empty seat before the start (the creator only). */
@@ -162,7 +162,7 @@ export class GameService {
     if (!(await this.store.claimSeat(gameId, seat, { playerId: null, botLevel: level }))) {
       throw new ServiceError('SEAT_TAKEN', `seat ${seat} is not free (or the game has started)`);
     }
-    return summarize(await this.requireGame(gameId));
+    return this.seated(gameId);
   }
 
   async startGame(caller: Caller, gameId: string): Promise<GameSummary> {
@@ -190,7 +190,7 @@ export class GameService {
     if (!(await this.store.abort(gameId))) {
       throw new ServiceError('GAME_ALREADY_STARTED', 'only a game that has not started can be aborted');
     }
-    return summarize(await this.requireGame(gameId));
+    return this.seated(gameId);
   }
 
   // ---- moves -----------------------------------------------------------------------------------
@@ -573,6 +573,13 @@ export class GameService {
     const entry = { version: game.version, state: await stateAt(this.store, engine, game, game.version) };
     this.cache.set(game.id, entry);
     return entry;
+  }
+
+  /** After a seat or status change before play: tells the game's listeners (here and on other instances). */
+  private async seated(gameId: string): Promise<GameSummary> {
+    const game = await this.requireGame(gameId);
+    this.events.publish({ gameId, seq: game.version, turns: [], seating: true });
+    return summarize(game);
   }
 
   private committed(game: GameRow, deliveries: number): void {

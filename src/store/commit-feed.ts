@@ -45,10 +45,12 @@ export interface Commit {
   readonly seq: number;
   /** Seats held by players that are to move after it. */
   readonly turns: readonly Turn[];
+  /** Not a move: the seats or the status changed before play (a join, a bot seated, an abort). */
+  readonly seating?: boolean;
 }
 
-/** On the wire: `{"i": instance, "c": [[gameId, seq, [[playerId, seat], ...]], ...]}`. */
-type WireCommit = [string, number, [string, number][]];
+/** On the wire: `{"i": instance, "c": [[gameId, seq, [[playerId, seat], ...], seating?], ...]}` (seating: 1). */
+type WireCommit = [string, number, [string, number][]] | [string, number, [string, number][], 1];
 
 export class CommitFeed {
   /** Tells this instance's own announcements apart (it has fanned them out already). */
@@ -196,7 +198,8 @@ export function encode(instance: string, commits: readonly Commit[]): string[] {
   let entries: string[] = [];
   let length = head.length + 2;
   for (const commit of commits) {
-    const wire: WireCommit = [commit.gameId, commit.seq, commit.turns.map((t) => [t.playerId, t.seat])];
+    const turns = commit.turns.map((t): [string, number] => [t.playerId, t.seat]);
+    const wire: WireCommit = commit.seating ? [commit.gameId, commit.seq, turns, 1] : [commit.gameId, commit.seq, turns];
     const entry = JSON.stringify(wire);
     if (entries.length > 0 && length + entry.length + 1 > MAX_PAYLOAD) {
       payloads.push(`${head}${entries.join(',')}]}`);
@@ -223,7 +226,7 @@ export function decode(payload: string): { instance: string; commits: Commit[] }
   const commits: Commit[] = [];
   for (const entry of c as unknown[]) {
     if (!Array.isArray(entry)) return null;
-    const [gameId, seq, turns] = entry as unknown[];
+    const [gameId, seq, turns, seating] = entry as unknown[];
     if (typeof gameId !== 'string' || !Number.isInteger(seq) || !Array.isArray(turns)) return null;
     const parsedTurns: Turn[] = [];
     for (const turn of turns as unknown[]) {
@@ -231,7 +234,7 @@ export function decode(payload: string): { instance: string; commits: Commit[] }
       if (typeof playerId !== 'string' || !Number.isInteger(seat)) return null;
       parsedTurns.push({ playerId, seat: seat as number });
     }
-    commits.push({ gameId, seq: seq as number, turns: parsedTurns });
+    commits.push(seating === 1 ? { gameId, seq: seq as number, turns: parsedTurns, seating: true } : { gameId, seq: seq as number, turns: parsedTurns });
   }
   return { instance: i, commits };
 }

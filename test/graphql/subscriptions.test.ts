@@ -115,3 +115,27 @@ t.test('"my turn" fires for the player whose turn it becomes, and unsubscribing 
   await new Promise((resolve) => setTimeout(resolve, 100));
   t.equal(app.gameEvents.listenerCount(), listenersBefore, 'the listener is gone');
 });
+
+t.test('gameUpdated gives the summary now, then on each join, bot and the start', async (t) => {
+  const app = await build(t);
+  const ana = await player(app, 'Ana');
+  const ben = await player(app, 'Ben');
+  const game = (await ana.request('POST', '/v1/games', { type: 'puerto-rico', seats: 3 })).body;
+  const socket = await connect(app);
+  t.teardown(() => socket.close());
+  socket.send({ id: 'g', type: 'subscribe', payload: { query: 'subscription($id: ID!) { gameUpdated(id: $id) { status seats { index player { name } bot } } }', variables: { id: game.id } } });
+  const next = async () => (await socket.next()).payload.data.gameUpdated;
+  t.match(await next(), { status: 'waiting', seats: [{ player: { name: 'Ana' } }, { player: null }, { player: null }] }, 'the summary as it is');
+  await ben.request('POST', `/v1/games/${game.id}/join`, {});
+  t.match(await next(), { status: 'waiting', seats: [{}, { player: { name: 'Ben' } }, { player: null }] }, 'a join');
+  await ana.request('POST', `/v1/games/${game.id}/bots`, { seat: 2, level: 'random' });
+  t.match(await next(), { status: 'waiting', seats: [{}, {}, { bot: 'random' }] }, 'a bot seated');
+  await ana.request('POST', `/v1/games/${game.id}/start`);
+  t.match(await next(), { status: 'active' }, 'the start');
+  const unknown = await connect(app);
+  t.teardown(() => unknown.close());
+  unknown.send({ id: 'u', type: 'subscribe', payload: { query: 'subscription { gameUpdated(id: "00000000-0000-4000-8000-000000000000") { status } }' } });
+  const refused = await unknown.next();
+  t.match(JSON.stringify(refused), /NOT_FOUND/, 'an unknown game is refused with its code');
+  t.notOk(refused.payload?.data?.gameUpdated, 'and no summary');
+});

@@ -46,9 +46,10 @@ t.test('a burst of commits arrives whole and in order, in a few notifications', 
   const gameId = randomUUID();
   const playerId = randomUUID();
   const sent: Commit[] = Array.from({ length: 300 }, (_, seq) => ({ gameId, seq: seq + 1, turns: [{ playerId, seat: seq % 2 }] }));
+  sent.push({ gameId: randomUUID(), seq: 0, turns: [], seating: true }); // a join: no move, seats changed
   for (const commit of sent) sender.announce(commit);
   await until(() => received.length === sent.length);
-  t.same(received, sent, 'every commit, in order, with its turns');
+  t.same(received, sent, 'every commit, in order, with its turns (and a change of seats marked as one)');
   // Without batching, one each; batched, the first alone and the rest in payloads of up to 7,900 bytes.
   t.ok(notifications.count() < sent.length / 20, `${notifications.count()} notifications for ${sent.length} commits`);
   await sender.stop();

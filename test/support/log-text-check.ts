@@ -54,6 +54,9 @@ export function checkLogTexts(moves: readonly LoggedMove[], specifics: Readonly<
       const text = renderLogText(entry.text, NAMES);
       assert.doesNotMatch(text, /\{seat:|\bSeat \d/, `${where}: a seat is not named`);
       assert.doesNotMatch(text, CAMEL_CASE, `${where}: an internal id in "${text}"`);
+      // One sentence (or more) with its punctuation, and plurals by rule.
+      assert.match(text, /[.!?]$/, `${where}: "${text}" does not end its sentence`);
+      assert.doesNotMatch(text, /\(s\)/, `${where}: "${text}" leaves the plural to the reader`);
       if (typeof entry.seat === 'number') assert.ok(text.includes(NAMES[entry.seat] as string), `${where}: "${text}" does not name the seat`);
       for (const want of wants(entry, NAMES)) assert.ok(text.includes(want), `${where}: "${text}" does not say "${want}"`);
       seen.set(entry.type, (seen.get(entry.type) ?? 0) + 1);

@@ -1,6 +1,6 @@
 /**
  * Puerto Rico in the browser: a whole 2-player game against a bot, played by clicking the board (roles,
- * plantations, buildings, ships, the Mayor's suggestions...), and the board shows the player's own VP
+ * plantations, buildings, ships, the Mayor's suggestions then its confirmation...), and the board shows the player's own VP
  * chips but not the bot's.
  */
 import t from 'tap';
@@ -17,7 +17,7 @@ function chooser(seed: number) {
 }
 
 const CLICKABLE = [
-  '.pr-controls button', '.pr-role.playable', '.pr-tile.playable', '.pr-building.playable', '.pr-ship button', '.pr-sell button', '.pr-suggestions button',
+  '.pr-controls button', '.pr-role.playable', '.pr-tile.playable', '.pr-building.playable', '.pr-ship button', '.pr-sell button', '.pr-suggestions button', '.pr-confirm',
 ].map((s) => `${s}:enabled`).join(', ');
 
 async function clickOne(page: Page, pick: (n: number) => number): Promise<void> {
@@ -28,7 +28,11 @@ async function clickOne(page: Page, pick: (n: number) => number): Promise<void> 
   // Prefer acting over passing, so that the game moves on quickly.
   const active = labels.map((l, i) => [l, i] as const).filter(([l]) => !/^Pass$/.test(l.trim())).map(([, i]) => i);
   const index = active.length > 0 && pick(4) > 0 ? active[pick(active.length)]! : pick(labels.length);
-  await options.nth(index).click();
+  const chosen = options.nth(index);
+  const suggestion = await chosen.evaluate((e: any) => e.closest('.pr-suggestions') !== null);
+  await chosen.click();
+  // A suggested placement only fills in the counts: it goes with the confirmation, like a composed one.
+  if (suggestion) await page.locator('.pr-confirm').click();
 }
 
 t.test('a whole game of Puerto Rico, by clicking', async (t) => {

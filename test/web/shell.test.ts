@@ -51,7 +51,7 @@ t.test('the web client shell', async (t) => {
   let gameId = '';
   t.test('an open game is listed, joined from another browser, and started', async (t) => {
     gameId = await createGame(ana.page, 'puerto-rico', ['me', 'open', 'greedy']);
-    await ana.page.getByText('Waiting for players: 1 open seat(s).').waitFor();
+    await ana.page.getByText('Waiting for players: 1 open seat.').waitFor();
     await ben.page.goto(`${base}/#/`);
     const open = ben.page.getByTestId('open-games');
     await open.getByRole('button', { name: `Join puerto-rico game ${gameId.slice(0, 8)}` }).click();

@@ -43,8 +43,39 @@ export function lastName(): string {
   return localStorage.getItem(NAME_KEY) ?? '';
 }
 
+/**
+ * Back-off shared by every request of the page: after a 429 or 503 nothing is sent until the server's
+ * Retry-After has passed (or, without one, a wait that doubles with each refusal up to a minute), so a
+ * page never spends a player's whole rate budget retrying.
+ */
+const backoff = { until: 0, wait: 1000 };
+
+/** How long requests are still held back after a 429/503 (0 when they go at once). */
+export function backoffRemaining(): number {
+  return Math.max(0, backoff.until - Date.now());
+}
+
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+async function politeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const pause = backoff.until - Date.now();
+  if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+  const response = await fetch(input, init);
+  if (response.status === 429 || response.status === 503) {
+    const told = retryAfterMs(response.headers.get('retry-after'));
+    backoff.until = Date.now() + (told ?? backoff.wait);
+    backoff.wait = Math.min(backoff.wait * 2, 60_000);
+  } else if (response.ok) backoff.wait = 1000;
+  return response;
+}
+
 export function api(session: Session | null): PortolanClient {
-  return createPortolanClient({ baseUrl: BASE_URL, ...(session ? { token: session.token } : {}) });
+  return createPortolanClient({ baseUrl: BASE_URL, fetch: politeFetch, ...(session ? { token: session.token } : {}) });
 }
 
 export async function register(name: string): Promise<Session> {

@@ -88,8 +88,10 @@ function runAllocation(s: Draft, log: Log): void {
 }
 
 function recordSales(s: Draft, seat: Seat, sales: readonly Sale[], log: Log): void {
-  const text = sales.length === 0 ? 'nothing' : joinAnd(sales.map((x) => `${x.count} ${x.good} at ${islandAt(s, x.island).name}`));
-  log.push({ type: 'sales.allocated', text: `${seatRef(seat)} sells ${text}.`, seat, sales });
+  const text = sales.length === 0
+    ? `${seatRef(seat)} has no goods to sell at the active islands.`
+    : `${seatRef(seat)} sells ${joinAnd(sales.map((x) => `${x.count} ${x.good} at ${islandAt(s, x.island).name}`))}.`;
+  log.push({ type: 'sales.allocated', text, seat, sales });
   updatePlayer(s, seat, (p) => {
     p.sales = sales;
   });

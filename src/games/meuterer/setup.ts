@@ -21,10 +21,10 @@ import { LAYOUTS, type MeutererOptions, type MeutererState, type PlayerState } f
 
 export const optionsSchema = Type.Object(
   {
-    pirates: Type.Boolean({ default: false, description: 'Pirate variant (§6): pirate card and pirate ship' }),
+    pirates: Type.Boolean({ default: false, title: 'Pirates', description: 'Adds the pirate card and the pirate ship, which raids the island it lands on.' }),
     layout: Type.Union(
-      LAYOUTS.map((l) => Type.Literal(l)),
-      { default: 'random', description: "Island circle: 'random' (D2) or the seed's Figure 3 order" },
+      LAYOUTS.map((l) => Type.Literal(l, { title: l === 'random' ? 'Shuffled' : 'As printed in the rules' })),
+      { default: 'random', title: 'Island order', description: 'The order of the islands around the circle: shuffled (Hochland always first) or the order printed in the rules.' },
     ),
   },
   { additionalProperties: false },

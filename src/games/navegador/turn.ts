@@ -118,7 +118,7 @@ function rondelMove(draft: NavegadorState, seat: number, field: number, pay: rea
     },
   ];
   log.push(...expiryCheck(draft, seat, distance));
-  if (!hasAction(draft, seat)) log.push({ type: 'action.none', text: `${seatRef(seat)} can do nothing on ${fieldName(field)}.`, seat }, ...endTurn(draft, seat));
+  if (!hasAction(draft, seat)) log.push({ type: 'action.none', text: `${seatRef(seat)} cannot act on ${fieldName(field)} this turn.`, seat }, ...endTurn(draft, seat));
   return log;
 }
 

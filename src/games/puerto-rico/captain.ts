@@ -100,7 +100,7 @@ export function applyWharf(draft: Draft, seat: Seat, phase: CaptainPhase, move: 
 
 export function applyCaptainPass(draft: Draft, seat: Seat, phase: CaptainPhase): void {
   draft.s.phase = { ...phase, passes: phase.passes + 1 };
-  draft.say({ type: 'captain.pass', text: `${seatRef(seat)} shipped nothing.`, seat });
+  draft.say({ type: 'captain.pass', text: `${seatRef(seat)} has nothing more to load.`, seat });
 }
 
 /** CAP-8: kinds kept whole (1 per occupied Small warehouse, 2 per occupied Large warehouse). */
@@ -171,7 +171,7 @@ export function applyStore(draft: Draft, seat: Seat, move: MoveOf<'store'>): Rul
   }
   draft.say({
     type: 'captain.stored',
-    text: `${seatRef(seat)} kept ${goodsList(player.goods)}${Object.keys(returned).length > 0 ? ` and returned ${goodsList(returned)} to the supply` : ''}.`,
+    text: storedText(seatRef(seat), goodsList(player.goods, ''), goodsList(returned, '')),
     seat,
     kept: { ...player.goods },
     returned,
@@ -195,4 +195,11 @@ export function unloadFullShips(draft: Draft): void {
     ship.good = null;
     ship.load = 0;
   }
+}
+
+/** "Ana kept 2 corn and returned 1 sugar to the supply.", "Ana had no goods to keep." */
+function storedText(who: string, kept: string, returned: string): string {
+  if (kept === '' && returned === '') return `${who} had no goods to keep.`;
+  if (returned === '') return `${who} kept ${kept}.`;
+  return kept === '' ? `${who} kept no goods and returned ${returned} to the supply.` : `${who} kept ${kept} and returned ${returned} to the supply.`;
 }

@@ -4,7 +4,7 @@
  * single legal choice) are played here too, so a player is only ever asked a real question.
  */
 import { ruleError } from '../../engine/result.js';
-import type { RuleError, Seat } from '../../engine/types.js';
+import type { LogEntry, RuleError, Seat } from '../../engine/types.js';
 import { roleOf, type RoleCard } from './data.js';
 import type { Draft } from './draft.js';
 import { builderMoves, applyBuild } from './builder.js';
@@ -82,6 +82,19 @@ function forcedMove(state: PuertoRicoState): { seat: Seat; move: PuertoRicoMove 
   return moves.length === 1 ? { seat, move: moves[0] as PuertoRicoMove } : null;
 }
 
+/** A pass the rules made says why (the seat could do nothing else), rather than that nothing happened. */
+const FORCED_PASS: Readonly<Record<string, string>> = {
+  'settler.pass': 'cannot take a plantation',
+  'builder.pass': 'cannot build anything',
+  'craftsman.pass': 'has nothing to produce',
+  'trader.pass': 'has nothing to sell',
+};
+
+function forcedText(entry: LogEntry): { text?: string } {
+  const why = FORCED_PASS[entry.type];
+  return why !== undefined && typeof entry.seat === 'number' ? { text: `${seatRef(entry.seat)} ${why}.` } : {};
+}
+
 /** Applies a move already checked to come from the seat to act, then every forced step after it. */
 export function play(draft: Draft, seat: Seat, move: PuertoRicoMove): RuleError | null {
   const refusal = step(draft, seat, move);
@@ -93,7 +106,7 @@ export function play(draft: Draft, seat: Seat, move: PuertoRicoMove): RuleError 
     if (error) return error;
     // Mark the move's own entry, so a frontend can tell a choice from a step the rules made.
     const entry = draft.log[at];
-    if (entry) draft.log[at] = { ...entry, forced: true };
+    if (entry) draft.log[at] = { ...entry, ...forcedText(entry), forced: true };
   }
   return null;
 }
@@ -128,12 +141,12 @@ function step(draft: Draft, seat: Seat, move: PuertoRicoMove): RuleError | null 
       return applyThenEndTurn(draft, applyArrangement(draft, seat, move));
     }
     case 'builder': {
-      if (move.type === 'pass') return passThenEndTurn(draft, seat, 'builder.pass', 'built nothing');
+      if (move.type === 'pass') return passThenEndTurn(draft, seat, 'builder.pass', 'chose not to build');
       if (move.type !== 'build') return wrongPhase(move, phase);
       return applyThenEndTurn(draft, applyBuild(draft, seat, move));
     }
     case 'craftsman': {
-      if (move.type === 'pass') return passThenEndTurn(draft, seat, 'craftsman.pass', 'produced nothing');
+      if (move.type === 'pass') return passThenEndTurn(draft, seat, 'craftsman.pass', 'chose not to produce');
       if (move.type !== 'produce') return wrongPhase(move, phase);
       if (craftsmanMoves(draft.s, seat).length === 1) return ruleError('ILLEGAL_MOVE', 'nothing to produce (CRA-1, CRA-2)');
       const received = applyProduce(draft, seat);
@@ -152,7 +165,7 @@ function step(draft: Draft, seat: Seat, move: PuertoRicoMove): RuleError | null 
       return null;
     }
     case 'trader': {
-      if (move.type === 'pass') return passThenEndTurn(draft, seat, 'trader.pass', 'sold nothing');
+      if (move.type === 'pass') return passThenEndTurn(draft, seat, 'trader.pass', 'chose not to sell');
       if (move.type !== 'sell') return wrongPhase(move, phase);
       return applyThenEndTurn(draft, applySell(draft, seat, move));
     }

@@ -7,14 +7,20 @@ import { ROLE_ORDERS } from './types.js';
 const good = Type.Union(GOODS.map((g) => Type.Literal(g)));
 const building = Type.Union(BUILDINGS.map((b) => Type.Literal(b)));
 const count = Type.Integer({ minimum: 0 });
+const ROLE_ORDER_TITLES: Record<(typeof ROLE_ORDERS)[number], string> = { official6: 'Six choices (official)', alternating5: 'Five choices' };
 
 export const optionsSchema = Type.Object(
   {
-    roleOrder: Type.Union(ROLE_ORDERS.map((o) => Type.Literal(o)), {
+    roleOrder: Type.Union(ROLE_ORDERS.map((o) => Type.Literal(o, { title: ROLE_ORDER_TITLES[o] })), {
       default: 'official6',
-      description: '2 players only: official6 (A,B,A,B,A,B; VAR-1) or alternating5 (A,B,A,B,A; VAR-2).',
+      title: 'Role choices per round',
+      description: 'Two-player games only: six role choices a round (you, the other, you, the other, you, the other), as in the official two-player game, or five (you, the other, you, the other, you).',
     }),
-    balance: Type.Boolean({ default: false, description: '2 players only: the balance variant (VAR-3).' }),
+    balance: Type.Boolean({
+      default: false,
+      title: 'Balanced buildings',
+      description: 'Two-player games only: the Factory costs 8 and the University 7, to even out their strength.',
+    }),
   },
   { additionalProperties: false },
 );

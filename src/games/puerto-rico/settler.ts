@@ -112,7 +112,7 @@ export function applySettler(draft: Draft, seat: Seat, phase: SettlerPhase, move
     return 'next';
   }
   if (move.type === 'pass') {
-    draft.say({ type: 'settler.pass', text: `${seatRef(seat)} took no plantation.`, seat });
+    draft.say({ type: 'settler.pass', text: `${seatRef(seat)} chose not to take a plantation.`, seat });
     return 'next';
   }
   return ruleError('ILLEGAL_MOVE', `${move.type} is not a Settler move`);

@@ -15,6 +15,7 @@
  * - Forced choices are never asked: one open cargo track, one open fort track, one logbook with a slot,
  *   one part to damage or reinforce, one crew row with room, one watchtower column, one lighthouse.
  */
+import { sentence } from '../../engine/log-text.js';
 import { accept, parseWithSchema, refuse } from '../../engine/result.js';
 import type { GameDefinition, LogEntry, Result, Seat } from '../../engine/types.js';
 import { bot } from './bot.js';
@@ -75,7 +76,8 @@ function apply(state: VoyagesState, seat: Seat, move: VoyagesMove) {
   const log: LogEntry[] = [];
   const error = applyToCopy(next, seat, move, log);
   if (error !== null) return refuse(error, `${move.type} is not possible now`);
-  return accept(next, log);
+  // Each entry one sentence with its full stop (the texts are written as clauses), so a history reads.
+  return accept(next, log.map((entry) => ({ ...entry, text: sentence(entry.text) })));
 }
 
 export const voyages: GameDefinition<VoyagesState, VoyagesMove, VoyagesOptions> = {

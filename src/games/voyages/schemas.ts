@@ -7,11 +7,12 @@ const literals = <T extends string | number>(values: readonly T[]) => Type.Union
 
 export const optionsSchema = Type.Object(
   {
-    map: Type.Union(MAP_IDS.map((m) => Type.Literal(m)), { default: 1, description: 'Map 1-4 (all players use it)' }),
+    map: Type.Union(MAP_IDS.map((m) => Type.Literal(m, { title: `Map ${m}` })), { default: 1, title: 'Map', description: 'The map every player sails; map 1 is the introductory one.' }),
     maxRounds: Type.Union([Type.Integer({ minimum: 1, maximum: 1000 }), Type.Null()], {
       default: null,
+      title: 'Max rounds',
       description:
-        'Multi-player only: end the game after this round even if nobody has 3 stars (our rule, not the seed\'s). null (the default): the rules alone end the game, the round after a player reaches 3 stars. Solo games always last 16 rounds.',
+        'Games with several players: end after this many rounds even if nobody has 3 stars (a Portolan addition to the rules). Left unset, the game ends the round after someone reaches 3 stars. Solo games always last 16 rounds.',
     }),
   },
   { additionalProperties: false },

@@ -1,4 +1,5 @@
 /** Setup (§1.3): every ship on START with 6 unused normal sailors; round 1's dice are rolled at once. */
+import { sentence } from '../../engine/log-text.js';
 import { createRng, Random } from '../../engine/random.js';
 import type { SetupInput } from '../../engine/types.js';
 import { CARGO_KINDS } from './data.js';
@@ -53,7 +54,7 @@ export function setup(input: SetupInput<VoyagesOptions>): VoyagesState {
 
 /** The setup's log: round 1's dice, map 3's dice damage and any forced first steps (§1.4 step 1). */
 export function setupLog(input: SetupInput<VoyagesOptions>): Log {
-  return setupWithLog(input).log;
+  return setupWithLog(input).log.map((entry) => ({ ...entry, text: sentence(entry.text) }));
 }
 
 function setupWithLog({ seats, options, seed, engineVersion }: SetupInput<VoyagesOptions>): { state: VoyagesState; log: Log } {

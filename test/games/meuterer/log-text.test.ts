@@ -44,7 +44,7 @@ const SPECIFICS: Record<string, Specifics> = {
   'score.boy': (e) => [`${e['points']} VP`, "Ship's Boy"],
   'captain.changed': () => ['new Captain'],
   'score.boatswain': (e) => [`${e['points']} VP`, `${e['paidByCaptain']} of them paid by the Captain`],
-  'sales.allocated': (e) => ((e['sales'] as Sale[]).length === 0 ? ['sells nothing'] : (e['sales'] as Sale[]).map((x) => `${x.count} ${x.good} at `)),
+  'sales.allocated': (e) => ((e['sales'] as Sale[]).length === 0 ? ['has no goods to sell'] : (e['sales'] as Sale[]).map((x) => `${x.count} ${x.good} at `)),
   'score.sales': (e) => [`${e['points']} VP at `, `with ${cardCount(e['count'] as number)}`],
   'score.tie': (e, names) => [...(e['seats'] as number[]).map((s) => names[s] as string), `${cardCount(e['count'] as number)} each`, 'scores nobody'],
   'ship.moved': (e) => [e['from'] === e['to'] ? 'stayed at' : 'sailed from'],

@@ -36,7 +36,7 @@ const SPECIFICS: Record<string, (e: Entry, text: string) => boolean> = {
   'navegador.used': (e, text) => has(text, `{seat:${e.from as number}}`, `{seat:${e.to as number}}`),
   'navegador.expired': (e, text) => has(text, `{seat:${e.from as number}}`, `{seat:${e.to as number}}`, 'expired'),
   'action.skipped': (_e, text) => has(text, 'did not act on'),
-  'action.none': (_e, text) => has(text, 'can do nothing on'),
+  'action.none': (_e, text) => has(text, 'cannot act on'),
   'game.ended': (e, text) => (e.setAside as number[]).every((v) => has(text, v)),
 };
 

@@ -74,8 +74,8 @@ t.test('the log tells what happened, with structured facts', async (t) => {
   const { log } = play(s, A, { type: 'sell', good: 'tobacco' });
   t.same(log[0], { type: 'trader.sold', text: '{seat:0} sold 1 tobacco to the trading house for 5 doubloons.', seat: A, good: 'tobacco', price: 5 });
   t.same(log.slice(1), [
-    { type: 'trader.pass', text: '{seat:1} sold nothing.', seat: B, forced: true },
-    { type: 'trader.pass', text: '{seat:2} sold nothing.', seat: C, forced: true },
+    { type: 'trader.pass', text: '{seat:1} has nothing to sell.', seat: B, forced: true },
+    { type: 'trader.pass', text: '{seat:2} has nothing to sell.', seat: C, forced: true },
   ], "B's and C's forced passes are logged too, marked as forced");
   const built = play(withPlayers(inPhase(newGame(3), 'builder', A, { name: 'builder', turn: A, remaining: 3 }), { [A]: { doubloons: 5 } }), A, { type: 'build', building: 'indigoPlant', university: false }).log[0];
   t.equal(built?.text, '{seat:0} built an Indigo Plant for 2 doubloons.');

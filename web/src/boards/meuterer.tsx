@@ -150,11 +150,9 @@ function IslandRow({ view, seat }: { view: any; seat: number | null }) {
             <div className="mt-buys">
               {isl.buys ? <CardChip card={isl.buys} small /> : <span className="mt-any">any good</span>}
             </div>
-            <div className="mt-values" title="VP: sole majority / each in a 2-way tie / each in a 3-way tie">
-              {isl.values.join(' / ')}
-            </div>
-            <div className="mt-shipvp" title="ship VP">⚓ {isl.shipVp}</div>
-            <div className="mt-state">{isActive ? 'active' : 'dark'}</div>
+            <div className="mt-values">VP {isl.values.join(' / ')}</div>
+            <div className="mt-shipvp">⚓ {isl.shipVp} VP</div>
+            <div className="mt-state">{isActive ? 'active: sells' : 'dark'}</div>
             <div className="mt-tokens">
               {view.ship === pos && (
                 <span className="mt-token mt-ship">
@@ -413,6 +411,21 @@ function Hand({ view, seat, legalMoves, onMove, busy }: BoardProps) {
   );
 }
 
+/** What an island card's marks mean, in words (no hover needed: touch screens never show titles). */
+function IslandLegend() {
+  return (
+    <details className="mt-legend" data-testid="mt-legend">
+      <summary>What the island cards show</summary>
+      <dl>
+        <div><dt>VP 4 / 3 / 2</dt><dd>Points for the most goods sold here: 4 for a sole majority, 3 each in a two-way tie, 2 each in a three-way tie (the merchant always takes the first number).</dd></div>
+        <div><dt>⚓ 5 VP</dt><dd>Ship points: the captain scores them when the ship sails here, or the mutineer when a mutiny to here succeeds.</dd></div>
+        <div><dt>Active / dark</dt><dd>Goods sell only at the active islands: the ship's island and the one it came from (two at most). Dark islands count for nothing this round.</dd></div>
+        <div><dt>Buys</dt><dd>The good the island takes; "any good" takes every kind, competing in one majority.</dd></div>
+      </dl>
+    </details>
+  );
+}
+
 export default function MeutererBoard(given: BoardProps) {
   const onMove = useSendOnce(given.onMove, given.busy, given.view);
   const props = { ...given, onMove };
@@ -447,6 +460,7 @@ export default function MeutererBoard(given: BoardProps) {
         )}
       </header>
       <IslandRow view={view} seat={seat} />
+      <IslandLegend />
       {over && (
         <p className="mt-over" role="status">
           Game over. {(view.players ?? [])

@@ -201,10 +201,19 @@ export function NavegadorBoard({ view, seat, players, legalMoves, families, onMo
                 <g key={i} aria-label={label} role="img" data-testid={`nv-region-${i}`}>
                   <title>{label}</title>
                   <circle cx={x} cy={y} r="40" fill={i === 0 ? '#f2e6c9' : r.explored ? '#fffaf0' : '#dfe9ee'} stroke={r.explored || i === 0 ? '#33566b' : '#7c8f99'} strokeWidth="2" strokeDasharray={r.explored || i === 0 ? undefined : '5 4'} />
-                  <text x={x} y={y - 24} textAnchor="middle" className="nv-region-name">{SHORT[i]}</text>
+                  {/* Every label fits its circle (80 units across): long names smaller, the rest on two lines. */}
+                  <text x={x} y={y - 24} textAnchor="middle" className="nv-region-name" style={SHORT[i]!.length > 8 ? { fontSize: 11 } : undefined}>{SHORT[i]}</text>
                   {i === 0 ? null : r.explored ? (
-                    <text x={x} y={y - 9} textAnchor="middle" className="nv-small">{r.faceUp.length ? `${good} ${r.faceUp.join('/')}` : 'no colony'}{r.hiddenCount ? ` +${r.hiddenCount}?` : ''}</text>
-                  ) : <text x={x} y={y - 9} textAnchor="middle" className="nv-small">unexplored · {good}</text>}
+                    <>
+                      <text x={x} y={y - 9} textAnchor="middle" className="nv-small">{r.faceUp.length ? `${good} ${r.faceUp.join('/')}` : 'no colony'}</text>
+                      {r.hiddenCount ? <text x={x} y={y + 33} textAnchor="middle" className="nv-small">+{r.hiddenCount} ?</text> : null}
+                    </>
+                  ) : (
+                    <>
+                      <text x={x} y={y - 9} textAnchor="middle" className="nv-small">unexplored</text>
+                      <text x={x} y={y + 33} textAnchor="middle" className="nv-small">{good}</text>
+                    </>
+                  )}
                   {here.map((h: any, k: number) => (
                     <g key={h.s}>
                       <rect x={x - 34 + k * 23} y={y + 2} width="21" height="18" rx="3" fill={SEAT_COLOUR[h.s]} />
@@ -215,6 +224,7 @@ export function NavegadorBoard({ view, seat, players, legalMoves, families, onMo
               );
             })}
           </svg>
+          <p className="hint nv-legend">Circles are sea regions; dashed ones are unexplored (with the good their colonies produce). An explored region shows its good and the values of the colonies still to found there; “+2 ?” are colony tiles still face down. Coloured boxes are ships: the player's mark and how many.</p>
         </section>
 
         <section className="nv-rondel" aria-label="Rondel">

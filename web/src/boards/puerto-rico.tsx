@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { BoardProps } from './types.js';
 import { describeMove } from './generic.js';
 import { isLegal } from './families.js';
+import { BUILDING_EFFECT, phasePrompt, priceFor } from './puerto-rico-help.js';
 
 const GOODS = ['corn', 'indigo', 'sugar', 'tobacco', 'coffee'] as const;
 type Good = (typeof GOODS)[number];
@@ -91,6 +92,10 @@ export function PuertoRicoBoard({ view, seat, players, legalMoves, families, onM
         {view.phase?.name === 'over' ? ' · Game over' : ''}
       </p>
 
+      {seat !== null && moves.length > 0 ? (
+        <p className="pr-prompt" data-testid="pr-prompt">{phasePrompt(phase, view.roleHolder === seat)}</p>
+      ) : null}
+
       {otherMoves.length > 0 ? (
         <section className="pr-controls" aria-label="Your choices">
           {otherMoves.map((m, i) => (
@@ -114,6 +119,7 @@ export function PuertoRicoBoard({ view, seat, players, legalMoves, families, onM
                 <button type="button" className={`pr-role${r.taken ? ' taken' : ''}${move ? ' playable' : ''}`} disabled={!move || busy}
                   onClick={() => act(move)} aria-label={move ? `Choose the ${label}` : label} title={ROLE_HINT[r.card]}>
                   <span className="pr-role-name">{ROLE_NAME[r.card]}</span>
+                  <span className="pr-role-hint">{ROLE_HINT[r.card]}</span>
                   <span className="pr-role-coins">{r.doubloons > 0 ? `◉ ${r.doubloons}` : '\u00a0'}</span>
                   <span className="pr-role-state">{r.taken ? 'taken' : move ? 'choose' : '\u00a0'}</span>
                 </button>
@@ -191,7 +197,7 @@ export function PuertoRicoBoard({ view, seat, players, legalMoves, families, onM
         </section>
       </div>
 
-      <Market view={view} moves={find((m) => m.type === 'build')} pick={(c) => pick(c, 'university', useUniversity)} busy={busy} act={act}
+      <Market view={view} seat={seat} moves={find((m) => m.type === 'build')} pick={(c) => pick(c, 'university', useUniversity)} busy={busy} act={act}
         universityToggle={hasVariants('build', 'university') ? <label className="check"><input type="checkbox" checked={useUniversity} onChange={(e) => setUseUniversity(e.target.checked)} /> use the University (a colonist with the building)</label> : null} />
 
       <div className="pr-players">
@@ -216,7 +222,7 @@ function labelOf(m: any): string {
   }
 }
 
-function Market({ view, moves, pick, busy, act, universityToggle }: { view: any; moves: any[]; pick: (c: any[]) => any; busy: boolean; act: (m: unknown) => void; universityToggle: JSX.Element | null }) {
+function Market({ view, seat, moves, pick, busy, act, universityToggle }: { view: any; seat: number | null; moves: any[]; pick: (c: any[]) => any; busy: boolean; act: (m: unknown) => void; universityToggle: JSX.Element | null }) {
   const names = Object.keys(BUILDINGS);
   return (
     <section className="pr-market" aria-label="Buildings for sale">
@@ -227,12 +233,15 @@ function Market({ view, moves, pick, busy, act, universityToggle }: { view: any;
           const info = BUILDINGS[b]!;
           const left = view.buildingSupply[b] ?? 0;
           const move = pick(moves.filter((m) => m.building === b));
+          const price = priceFor(view, seat, b, info);
+          const cost = price === null ? `cost ${info.cost}` : `you pay ${price}`;
           return (
             <li key={b}>
               <button type="button" className={`pr-building ${info.kind}${move ? ' playable' : ''}`} disabled={!move || busy} onClick={() => act(move)}
-                aria-label={`${move ? 'Build ' : ''}${info.name}: costs ${info.cost}, ${info.vp} VP, ${left} left`}>
+                aria-label={`${move ? 'Build ' : ''}${info.name}: ${cost}, ${info.vp} VP, ${left} left. ${BUILDING_EFFECT[b] ?? ''}`}>
                 <span className="pr-b-name">{info.name}</span>
-                <span className="pr-b-meta">cost {info.cost} · {info.vp} VP · {left} left</span>
+                <span className="pr-b-meta">{cost} · {info.vp} VP · {left} left</span>
+                <span className="pr-b-effect">{BUILDING_EFFECT[b]}</span>
               </button>
             </li>
           );
@@ -293,7 +302,8 @@ function PlayerMat({ p, name, mine, governor, toMove, phase }: { p: any; name: s
 
 /**
  * The Mayor: steppers for each plantation kind and building, checked against the family (the counts must
- * add up to min(colonists, circles)); the engine's suggested arrangements as one-click choices.
+ * add up to min(colonists, circles)); the engine's suggested arrangements fill the steppers. Either way the
+ * placement goes only with "Place these colonists": every move that ends the turn is confirmed the same way.
  */
 function MayorArrange({ me, moves, families, busy, onMove }: { me: any; moves: any[]; families: any[]; busy: boolean; onMove: (m: unknown) => void }) {
   const family = families.find((f: any) => f.type === 'arrange');
@@ -308,22 +318,39 @@ function MayorArrange({ me, moves, families, busy, onMove }: { me: any; moves: a
     return counts;
   }, [family, moves]); // eslint-disable-line react-hooks/exhaustive-deps
   const [counts, setCounts] = useState(initial);
-  useEffect(() => setCounts(initial), [initial]);
-  const move = { type: 'arrange', plantations: {} as Record<string, number>, buildings: {} as Record<string, number> };
+  /** The suggestion picked, when there are no steppers to show it in (no family for this placement). */
+  const [picked, setPicked] = useState<any>(null);
+  useEffect(() => {
+    setCounts(initial);
+    setPicked(null);
+  }, [initial]);
+  const composed = { type: 'arrange', plantations: {} as Record<string, number>, buildings: {} as Record<string, number> };
   for (const [path, n] of Object.entries(counts)) {
     const [group, key] = path.split('.') as ['plantations' | 'buildings', string];
-    if (n > 0) move[group][key] = n;
+    if (n > 0) composed[group][key] = n;
   }
-  const ok = isLegal(move, moves, families);
+  const move = fields.length > 0 ? composed : picked;
+  const ok = move !== null && isLegal(move, moves, families);
+  const pick = (m: any) => {
+    const next: Record<string, number> = {};
+    for (const [path] of fields) {
+      const [group, key] = path.split('.') as [string, string];
+      next[path] = m?.[group]?.[key] ?? 0;
+    }
+    setCounts(next);
+    setPicked(m);
+  };
+  const shows = (m: any) => (fields.length > 0 ? arrangementText(m) === arrangementText(composed) : picked === m);
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const target = family?.constraints?.[0]?.equals;
   return (
     <section className="pr-mayor card" aria-label="Place your colonists">
       <h3>Place your colonists{me ? ` (${me.sanJuan} in San Juan)` : ''}</h3>
       {moves.length > 0 ? (
-        <div className="pr-suggestions">
+        <div className="pr-suggestions" aria-label="Suggested placements (they fill in the counts below; nothing is sent yet)">
+          <span className="hint">Suggestions:</span>
           {moves.map((m, i) => (
-            <button key={i} type="button" disabled={busy} className="secondary" onClick={() => onMove(m)} aria-label={`Place colonists: ${arrangementText(m)}`}>{arrangementText(m)}</button>
+            <button key={i} type="button" disabled={busy} className="secondary" aria-pressed={shows(m)} onClick={() => pick(m)} aria-label={`Suggested: ${arrangementText(m)}`}>{arrangementText(m)}</button>
           ))}
         </div>
       ) : null}
@@ -347,8 +374,10 @@ function MayorArrange({ me, moves, families, busy, onMove }: { me: any; moves: a
             })}
           </ul>
           <p>{total} placed{target !== undefined ? ` of ${target} to place` : ''}.</p>
-          <button type="button" disabled={busy || !ok} onClick={() => onMove(move)}>Place these colonists</button>
         </>
+      ) : null}
+      {moves.length > 0 || fields.length > 0 ? (
+        <button type="button" className="pr-confirm" disabled={busy || !ok} onClick={() => onMove(move)}>Place these colonists{ok && move ? `: ${arrangementText(move)}` : ''}</button>
       ) : null}
     </section>
   );

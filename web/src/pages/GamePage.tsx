@@ -1,14 +1,17 @@
 /**
  * One game: its seats and status, the board of its type (boards/index.ts) fed with the caller's view and
  * legal moves, the readable history, and a slider that replays any past state (`GET state?at=N`).
- * Live: a graphql-ws `gameMoves` subscription carries each committed move into the history and asks for
- * one read of the new position; a move's own answer does too, and the two are coalesced (one read at a
- * time, again only if a newer version is known). A slow poll covers joins, which have no stream.
+ * Live, driven by the server's signals: before the start, the `gameUpdated` subscription says when a seat
+ * fills or the game starts (one read each); during play, `gameMoves` carries each committed move into the
+ * history and asks for one read of the new position; a move's own answer does too, and the two are
+ * coalesced (one read at a time, again only if a newer version is known, at most a few in a row). A slow
+ * safety poll covers a lost connection; every request waits out a 429/503's Retry-After (api.ts).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api, errorText, seatNames, subscribe, unwrap, PortolanError, type Game, type Session } from '../api.js';
+import { api, backoffRemaining, errorText, seatNames, subscribe, unwrap, PortolanError, type Game, type Session } from '../api.js';
 import { boardFor } from '../boards/index.js';
-import { DeadlineText, GameTitle } from './common.js';
+import { count, DeadlineText, GameTitle, TITLES } from './common.js';
+import { NotificationOffer, useTabTitle, useTurnNotification } from './turn-signals.js';
 
 interface HistoryItem {
   seq: number;
@@ -16,6 +19,7 @@ interface HistoryItem {
   kind: string;
   move: unknown;
   log: { text: string; type: string }[];
+  at?: string;
 }
 
 interface Live {
@@ -25,6 +29,11 @@ interface Live {
   moves: unknown[];
   families: unknown[];
 }
+
+/** The most reads one refresh makes in a row (a burst of moves needs two or three). */
+const MAX_READS_IN_A_ROW = 4;
+const CATCH_UP_PAUSE_MS = 1000;
+const SAFETY_POLL_MS = 30_000;
 
 export function GamePage({ id, session }: { id: string; session: Session }) {
   const client = useMemo(() => api(session), [session]);
@@ -47,6 +56,10 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
   /** The one refresh under way (refreshes never overlap), and whether another must follow it. */
   const inFlight = useRef<Promise<void> | null>(null);
   const again = useRef(false);
+  /** Whether the last read was refused for load (its notice goes once a read succeeds). */
+  const throttled = useRef(false);
+  /** The refresh function, for a read scheduled from inside a read. */
+  const refreshRef = useRef<() => Promise<void>>(async () => undefined);
   /** Whether the history must be read over REST (at first, and after the subscription skipped a move). */
   const historyStale = useRef(true);
   /** The version after which the subscription streams moves: set once the history was first read. */
@@ -107,12 +120,23 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
           setStreamFrom((from) => from ?? (read.length > 0 ? read[read.length - 1]!.seq : 0));
         }
         setGame(summary);
-        if (state) shown.current = state.version;
+        if (throttled.current) {
+          throttled.current = false;
+          setError(null);
+        }
+        // Before the start there is no position to read: the summary is all there is to show.
+        shown.current = state ? state.version : summary.version;
         setLive(state ? { version: state.version, seat: state.seat, view: state.view, ...(legal && legal.version === state.version ? { moves: legal.moves, families: legal.families } : { moves: [], families: [] }) } : null);
         return true;
       }
     } catch (e) {
-      if (mine === generation.current) setError(errorText(e));
+      if (mine !== generation.current) return false;
+      if (e instanceof PortolanError && (e.status === 429 || e.status === 503)) {
+        // Refused for load: read again once the server's Retry-After has passed (api.ts holds requests till then).
+        throttled.current = true;
+        setError('The server asked this page to slow down; it will catch up in a moment.');
+        setTimeout(() => void refreshRef.current(), backoffRemaining() + 50);
+      } else setError(errorText(e));
       return false;
     }
 
@@ -137,10 +161,18 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
     again.current = true;
     if (inFlight.current) return inFlight.current;
     const run = (async () => {
-      while (again.current || latest.current > shown.current) {
+      // Bounded: a few reads in a row at most; still behind a burst of moves, the page reads again a
+      // second later rather than at once.
+      for (let reads = 0; ; reads++) {
+        if (!(again.current || latest.current > shown.current)) return;
+        if (reads === MAX_READS_IN_A_ROW) {
+          setTimeout(() => void refreshRef.current(), CATCH_UP_PAUSE_MS);
+          return;
+        }
         again.current = false;
-        if (!(await load())) break;
-        if (historyStale.current && summaryRef.current?.status !== 'waiting') again.current = true;
+        if (!(await load())) return;
+        const status = summaryRef.current?.status;
+        if (historyStale.current && status !== 'waiting' && status !== 'aborted') again.current = true;
       }
     })().finally(() => {
       inFlight.current = null;
@@ -148,6 +180,7 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
     inFlight.current = run;
     return run;
   }, [load]);
+  refreshRef.current = refresh;
 
   /** A version is known to exist: read it unless it is shown or a read under way started after it existed. */
   const reached = useCallback((version: number) => {
@@ -164,18 +197,29 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
   // from there; the moves already known are skipped).
   useEffect(() => {
     if (streamFrom === null) return;
-    return subscribe<{ gameMoves: HistoryItem }>(session, 'subscription ($id: ID!, $from: Int) { gameMoves(id: $id, fromVersion: $from) { seq seat kind move log } }', { id, from: streamFrom }, (data) => {
+    return subscribe<{ gameMoves: HistoryItem }>(session, 'subscription ($id: ID!, $from: Int) { gameMoves(id: $id, fromVersion: $from) { seq seat kind move log at } }', { id, from: streamFrom }, (data) => {
       addHistory([data.gameMoves]);
       reached(data.gameMoves.seq);
     });
   }, [addHistory, id, reached, session, streamFrom]);
 
-  // Before the start nothing streams: poll for joins. During play, a slow safety poll.
+  // Before the start: a read each time a seat fills or the game starts or is aborted (the subscription's
+  // first message is the current summary, so a join while it connected is not missed).
   const waiting = game?.status === 'waiting';
   useEffect(() => {
-    const timer = setInterval(() => void refresh(), waiting ? 1500 : 15000);
+    if (!waiting) return;
+    return subscribe<{ gameUpdated: { status: string } }>(session, 'subscription ($id: ID!) { gameUpdated(id: $id) { status } }', { id }, () => void refresh());
+  }, [id, refresh, session, waiting]);
+
+  // A slow safety poll, in case a connection was lost without the page noticing; none once the game ended.
+  const over = game?.status === 'finished' || game?.status === 'aborted';
+  useEffect(() => {
+    if (over) return;
+    const timer = setInterval(() => {
+      if (!document.hidden) void refresh();
+    }, SAFETY_POLL_MS);
     return () => clearInterval(timer);
-  }, [refresh, waiting]);
+  }, [refresh, over]);
 
   // A past state: fetched when the slider leaves the present.
   useEffect(() => {
@@ -216,6 +260,12 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
     setSending(false);
   }, [client, game, id, live, mySeats.length, reached, refresh, sending]);
 
+  // The tab says whose turn it is, so a player with the page in the background sees it.
+  const turnNow = game !== null && live !== null && game.status === 'active' && live.seat !== null && game.toMove.includes(live.seat);
+  const gameName = game ? `${TITLES[game.type] ?? game.type} #${game.id.slice(0, 8)}` : null;
+  useTabTitle(gameName === null ? null : turnNow ? `▶ Your turn · ${gameName}` : gameName);
+  useTurnNotification(turnNow, gameName ?? '');
+
   if (!game) return <p>{error ? <span role="alert" className="error">{error}</span> : 'Loading…'}</p>;
   const players = seatNames(game);
   const viewingPast = past !== null && at !== null && live !== null && at < live.version;
@@ -229,6 +279,7 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
         {statusText(game, players, live?.seat ?? null)}
         {myTurn ? <DeadlineText game={game} playerId={session.playerId} /> : null}
       </p>
+      {mySeats.length > 0 && game.status !== 'finished' && game.status !== 'aborted' ? <NotificationOffer /> : null}
       {error ? <p role="alert" className="error">{error} <button type="button" className="link" onClick={() => setError(null)}>Dismiss</button></p> : null}
       {game.status === 'waiting' ? <Waiting game={game} session={session} onChange={refresh} onError={setError} /> : null}
       {game.status === 'finished' && game.outcome ? <Outcome game={game} players={players} /> : null}
@@ -256,7 +307,7 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
 function statusText(game: Game, players: { seat: number; name: string }[], seat: number | null): string {
   const name = (s: number) => players.find((p) => p.seat === s)?.name ?? `Seat ${s + 1}`;
   switch (game.status) {
-    case 'waiting': return `Waiting for players: ${game.seats.filter((s) => !s.player && !s.bot).length} open seat(s).`;
+    case 'waiting': return `Waiting for players: ${count(game.seats.filter((s) => !s.player && !s.bot).length, 'open seat')}.`;
     case 'aborted': return 'This game was aborted.';
     case 'finished': return 'The game is over.';
     case 'active':
@@ -313,11 +364,21 @@ function Outcome({ game, players }: { game: Game; players: { seat: number; name:
   );
 }
 
+/** Log entries that open a round or a phase (each engine's own names for them). */
+const SEPARATOR = /^(round\.(started|end|rolled)|phase\.changed|role\.chosen|game\.(over|ended|endTriggered|finalRound)|end\.triggered)$/;
+
 function History({ history, players, version, at, setAt }: { history: HistoryItem[]; players: { seat: number; name: string }[]; version: number; at: number | null; setAt: (n: number | null) => void }) {
   const shown = at ?? version;
   const list = useRef<HTMLOListElement>(null);
+  // Keeps the current entry in sight inside the list only: scrolling the page would carry a phone's
+  // reader away from the board and its controls to the history at the bottom.
   useEffect(() => {
-    list.current?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest' });
+    const box = list.current;
+    const item = box?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!box || !item) return;
+    const top = item.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    if (top < box.scrollTop) box.scrollTop = top;
+    else if (top + item.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + item.offsetHeight - box.clientHeight;
   }, [shown, history.length]);
   const name = (s: number | null) => (s === null ? 'Setup' : players.find((p) => p.seat === s)?.name ?? `Seat ${s + 1}`);
   return (
@@ -329,16 +390,25 @@ function History({ history, players, version, at, setAt }: { history: HistoryIte
         setAt(n >= version ? null : n);
       }} />
       <ol className="log" ref={list}>
-        {history.map((h) => (
-          <li key={h.seq} aria-current={h.seq === shown ? 'step' : undefined}>
-            <button type="button" className="log-entry" onClick={() => setAt(h.seq >= version ? null : h.seq)} aria-label={`Show the position after move ${h.seq}`}>
-              <span className="seq">{h.seq}</span>
-            </button>
-            <span className="log-text">
-              {h.log.length > 0 ? h.log.map((l, i) => <span key={i}>{l.text} </span>) : `${name(h.seat)} ${h.kind === 'resign' ? 'resigned' : 'moved'}.`}
-            </span>
-          </li>
-        ))}
+        {history.map((h, index) => {
+          const time = h.at ? new Date(h.at) : null;
+          const previous = index > 0 ? history[index - 1]!.at : undefined;
+          const newDay = time !== null && (!previous || new Date(previous).toDateString() !== time.toDateString());
+          // A new round or phase starts with this move: a separator line above it.
+          const turning = h.log.some((l) => SEPARATOR.test(l.type));
+          return (
+            <li key={h.seq} aria-current={h.seq === shown ? 'step' : undefined} className={turning ? 'log-turning' : undefined}>
+              {newDay ? <span className="log-day">{time!.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' })}</span> : null}
+              <button type="button" className="log-entry" onClick={() => setAt(h.seq >= version ? null : h.seq)} aria-label={`Show the position after move ${h.seq}`}>
+                <span className="seq">{h.seq}</span>
+              </button>
+              <span className="log-text">
+                {h.log.length > 0 ? h.log.map((l, i) => <span key={i} className={SEPARATOR.test(l.type) ? 'log-marker' : undefined}>{l.text} </span>) : `${name(h.seat)} ${h.kind === 'resign' ? 'resigned' : 'moved'}.`}
+              </span>
+              {time ? <time className="log-time" dateTime={h.at}>{time.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}</time> : null}
+            </li>
+          );
+        })}
       </ol>
     </section>
   );

@@ -1,12 +1,13 @@
 /**
  * The lobby: games waiting on you (with deadlines), games you are in, open games to join, and a form to
  * create a game of any hosted type with its options and bots in any seats. Refreshed live by the
- * `myTurn` subscription and a slow poll (joins and new games have no stream).
+ * `myTurn` subscription and a slow poll while the tab is visible (new games have no stream).
  */
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { api, errorText, seatNames, subscribe, unwrap, type Game, type Session } from '../api.js';
 import { OptionsForm, defaultOptions } from './OptionsForm.js';
 import { DeadlineText, GameTitle, useGameTypes, type GameType } from './common.js';
+import { useTabTitle } from './turn-signals.js';
 
 const names = (game: Game) => seatNames(game).map((s) => s.name).join(', ');
 
@@ -39,7 +40,10 @@ export function Lobby({ session }: { session: Session }) {
         unwrap(client.api.GET('/v1/games', { params: { query: { status: 'waiting', limit: 50 } } })),
       ]);
       setTurns(t.items);
-      setMine(m.items.filter((g) => g.status === 'active' || g.status === 'waiting' || g.status === 'finished'));
+      // Games waiting on you first, then those waiting for players, then the rest; finished ones last.
+      const onMe = new Set(t.items.map((g) => g.id));
+      const rank = (g: Game) => (onMe.has(g.id) ? 0 : g.status === 'waiting' ? 1 : g.status === 'active' ? 2 : 3);
+      setMine(m.items.filter((g) => g.status === 'active' || g.status === 'waiting' || g.status === 'finished').sort((a, b) => rank(a) - rank(b)));
       setOpen(o.items.filter((g) => !g.seats.some((s) => s.player?.id === session.playerId) && g.seats.some((s) => !s.player && !s.bot)));
       setError(null);
     } catch (e) {
@@ -49,13 +53,18 @@ export function Lobby({ session }: { session: Session }) {
 
   useEffect(() => {
     void refresh();
-    const timer = setInterval(() => void refresh(), 5000);
+    // Turns come by the subscription; new open games have no stream: a slow poll while the tab is seen.
+    const timer = setInterval(() => {
+      if (!document.hidden) void refresh();
+    }, 15_000);
     const stop = subscribe(session, 'subscription { myTurn { gameId } }', {}, () => void refresh());
     return () => {
       clearInterval(timer);
       stop();
     };
   }, [refresh, session]);
+
+  useTabTitle(turns && turns.length > 0 ? `(${turns.length}) Your turn` : null);
 
   const join = async (game: Game) => {
     try {

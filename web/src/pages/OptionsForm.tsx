@@ -60,11 +60,13 @@ function OptionField({ name, prop, value, onChange }: { name: string; prop: Sche
   }
   if ((consts.length > 0 && consts.length === alternatives.length) || prop.enum) {
     const choices: unknown[] = prop.enum ?? consts.map((a) => a.const);
+    // Each choice in the schema's words (its title) where it has them, else its value.
+    const shown = (c: unknown) => consts.find((a) => a.const === c)?.title ?? String(c);
     return (
       <div className="field">
         <label htmlFor={id}>{label}</label>
         <select id={id} value={String(value)} aria-describedby={describedBy} onChange={(e) => onChange(choices.find((c) => String(c) === e.target.value))}>
-          {choices.map((c) => <option key={String(c)} value={String(c)}>{String(c)}</option>)}
+          {choices.map((c) => <option key={String(c)} value={String(c)}>{shown(c)}</option>)}
         </select>
         {hint}
       </div>

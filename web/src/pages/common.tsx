@@ -46,3 +46,8 @@ export function duration(ms: number): string {
   if (hours < 48) return `in ${hours} h ${minutes % 60} min`;
   return `in ${Math.floor(hours / 24)} days`;
 }
+
+/** "1 open seat", "2 open seats": a count and its noun, plural by rule. */
+export function count(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}
