@@ -206,6 +206,17 @@ t.test('every answer to a set of real requests is documented and matches its sch
   await call('GET', '/v1/game-types/nim/leaderboard', 200);
   await call('GET', '/v1/game-types/nope/leaderboard', 404);
 
+  // Tokens: create (and a refused escalation), list, revoke; a revoked and a scope-less call.
+  const minted = await call('POST', '/v1/me/tokens', 201, { token: a, body: { label: 'reader', scopes: ['read'] } });
+  await call('POST', '/v1/me/tokens', 400, { token: a, body: { label: 'x', scopes: ['root'] } });
+  await call('POST', '/v1/me/tokens', 403, { token: minted.secret, body: { label: 'x', scopes: ['read'] } });
+  await call('GET', '/v1/me/tokens', 200, { token: a });
+  await call('GET', '/v1/me/tokens', 403, { token: minted.secret });
+  await call('POST', `${g}/resign`, 403, { token: minted.secret, body: {} });
+  await call('DELETE', `/v1/me/tokens/${none}`, 404, { token: a });
+  await call('DELETE', `/v1/me/tokens/${minted.token.id}`, 204, { token: a });
+  await call('GET', '/v1/me', 401, { token: minted.secret });
+
   // Every operation was exercised with a success and (but for the health probes) an error.
   for (const { operation } of operations) {
     const statuses = [...(seen.get(operation.operationId) ?? [])];
