@@ -25,6 +25,8 @@ import { PlayerService } from './service/players.js';
 import { TokenService } from './service/tokens.js';
 import { RevocationFeed } from './store/revocation-feed.js';
 import { tokenRoutes } from './http/routes/tokens.js';
+import { AccountService } from './service/accounts.js';
+import { accountRoutes, type WebauthnOptions } from './http/routes/accounts.js';
 import { guardScopes, tokenResolvers, tokenSchema } from './graphql/tokens.js';
 import { BotDriver } from './service/bot-driver.js';
 import { authPlugin } from './http/auth.js';
@@ -99,6 +101,8 @@ export interface AppOptions {
   readonly sseHeartbeatMs?: number;
   /** The operator's credential (ADMIN_KEY); unset: the operator routes answer 404 (src/http/operator.ts). */
   readonly adminKey?: string;
+  /** Passkeys' relying party (WEBAUTHN_RP_ID, WEBAUTHN_ORIGIN); unset: each request's own host. */
+  readonly webauthn?: WebauthnOptions;
 }
 
 declare module 'fastify' {
@@ -256,6 +260,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await v1.register(playerRoutes, { players, games });
       await v1.register(tokenRoutes, { tokens });
+      await v1.register(accountRoutes, { accounts: new AccountService(db, tokens), webauthn: options.webauthn ?? {} });
       await v1.register(gameTypeRoutes, { registry });
       await v1.register(gameRoutes, { games });
       await v1.register(webhookRoutes, { webhooks: asyncPlay.webhooks });

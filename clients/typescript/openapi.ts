@@ -332,6 +332,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/device-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A one-time code that signs another device in as you
+         * @description Needs a token with every scope. The code works once, within 10 minutes (POST /v1/sessions/code on the other device).
+         */
+        post: operations["createDeviceCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/events": {
         parameters: {
             query?: never;
@@ -346,6 +366,61 @@ export interface paths {
         get: operations["streamMyEvents"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your passkeys (ways to sign in again) */
+        get: operations["listPasskeys"];
+        put?: never;
+        /** Keep the passkey the browser created */
+        post: operations["finishPasskeyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget one of your passkeys */
+        delete: operations["deletePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin adding a passkey to your player
+         * @description Needs a token with every scope. Pass `options` to the browser (startRegistration), then POST its answer to /v1/me/passkeys within 5 minutes.
+         */
+        post: operations["startPasskeyRegistration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -501,6 +576,60 @@ export interface paths {
          * @description Replays the record through the named engine version: the seed must match its commitment, every move must be legal, and the outcome must be the one the replay gives. Answers valid: true, or valid: false with the first move that does not replay and why. A malformed record, an unknown game type or engine version is a 400; a replay over the time budget a 422.
          */
         post: operations["verifyRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a one-time code from a signed-in device */
+        post: operations["signInWithCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a passkey: a new token for this device */
+        post: operations["signInWithPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin signing in with a passkey
+         * @description Pass `options` to the browser (startAuthentication), then POST its answer to /v1/sessions/passkey within 5 minutes.
+         */
+        post: operations["startPasskeySignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -831,6 +960,14 @@ export interface components {
             resigned: number[];
             scores: number[];
             winners: number[];
+        };
+        Passkey: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description the credential id (base64url) */
+            id: string;
+            label: string;
+            lastUsedAt: string | null;
         };
         Player: {
             /** Format: uuid */
@@ -2533,6 +2670,67 @@ export interface operations {
             };
         };
     };
+    createDeviceCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description e.g. ABCDE-FGHJK */
+                        code: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     streamMyEvents: {
         parameters: {
             query?: never;
@@ -2562,6 +2760,321 @@ export interface operations {
             };
             /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your passkeys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Passkey"][];
+                    };
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    finishPasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    challengeId: string;
+                    label?: string;
+                    /** @description the credential as JSON (startRegistration / startAuthentication of @simplewebauthn/browser) */
+                    response: {
+                        id: string;
+                        /** @enum {string} */
+                        type: "public-key";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The passkey, kept */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (STALE_VERSION, NOT_YOUR_TURN, GAME_NOT_ACTIVE, SEAT_TAKEN, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startPasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registration options */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description send it back with the authenticator's answer
+                         */
+                        challengeId: string;
+                        /** @description the WebAuthn options (JSON) for @simplewebauthn/browser or navigator.credentials */
+                        options: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (STALE_VERSION, NOT_YOUR_TURN, GAME_NOT_ACTIVE, SEAT_TAKEN, ...) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3342,6 +3855,240 @@ export interface operations {
             };
             /** @description The move is refused by the rules of the game (ILLEGAL_MOVE or a rule code of the game), or an idempotency key was reused with another request, or a record took longer than its time budget to replay (VERIFY_BUDGET_EXCEEDED) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signInWithCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        player: components["schemas"]["Player"];
+                        /** @description a new bearer token for this device (every scope), shown once */
+                        token: string;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signInWithPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    challengeId: string;
+                    /** @description the credential as JSON (startRegistration / startAuthentication of @simplewebauthn/browser) */
+                    response: {
+                        id: string;
+                        /** @enum {string} */
+                        type: "public-key";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        player: components["schemas"]["Player"];
+                        /** @description a new bearer token for this device (every scope), shown once */
+                        token: string;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startPasskeySignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authentication options */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description send it back with the authenticator's answer
+                         */
+                        challengeId: string;
+                        /** @description the WebAuthn options (JSON) for @simplewebauthn/browser or navigator.credentials */
+                        options: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

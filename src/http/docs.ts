@@ -7,7 +7,8 @@
 import { Type, type TSchema } from 'typebox';
 
 export const TAGS = [
-  { name: 'players', description: 'Registration, the bearer token, your turns and your turn notifications.' },
+  { name: 'players', description: 'Registration, your bearer tokens, your turns and your turn notifications.' },
+  { name: 'accounts', description: 'Ways back to your player: passkeys, one-time codes for another device, and signing in with them.' },
   { name: 'game types', description: 'The hosted games with the JSON Schemas of their options, moves and views.' },
   { name: 'games', description: 'Games, their moves, state and history; Server-Sent Events of their moves.' },
   { name: 'webhooks', description: 'Your webhook endpoints and their signed deliveries.' },
