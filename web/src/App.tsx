@@ -51,6 +51,7 @@ export function App() {
     saveSession(null);
     setSession(null);
     setWarning(false);
+    window.location.hash = '#/'; // the next sign-in starts in the lobby, not on the last page
   };
   /** Signs out for real (the token is revoked), once it is clear there is a way back. */
   const signOut = async (anyway = false) => {
