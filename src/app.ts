@@ -57,6 +57,10 @@ import { ResultsStore } from './store/results-store.js';
 import { ArchiveService } from './service/archive.js';
 import { RecordService } from './service/records.js';
 import { recordResolvers, recordSchema } from './graphql/records.js';
+import { AppService, DEFAULT_APP_SETTINGS, type AppDefaults } from './service/apps.js';
+import { AppPlayerService } from './service/app-players.js';
+import { appAdminRoutes } from './http/routes/apps-admin.js';
+import { appRoutes } from './http/routes/app.js';
 
 export interface AppOptions {
   readonly databaseUrl: string;
@@ -95,6 +99,8 @@ export interface AppOptions {
   readonly sseHeartbeatMs?: number;
   /** The operator's credential (ADMIN_KEY); unset: the operator routes answer 404 (src/http/operator.ts). */
   readonly adminKey?: string;
+  /** Apps' default budgets and key overlap (src/server.ts passes the APP_* variables). */
+  readonly apps?: Partial<AppDefaults>;
 }
 
 declare module 'fastify' {
@@ -110,6 +116,8 @@ declare module 'fastify' {
     deliveries: WebhookDispatcher;
     timers: TurnTimers;
     archive: ArchiveService;
+    apps: AppService;
+    appPlayers: AppPlayerService;
   }
 }
 
@@ -159,6 +167,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (game.status === 'finished') archive.kick();
   });
   app.decorate('archive', archive);
+  const apps = new AppService(db, options.clock ?? systemClock, { ...DEFAULT_APP_SETTINGS, ...options.apps });
+  const appPlayers = new AppPlayerService(db);
+  app.decorate('apps', apps).decorate('appPlayers', appPlayers);
   app.decorate('db', db).decorate('pgPool', connections.pool).decorate('games', games).decorate('players', players).decorate('bots', bots).decorate('gameEvents', events);
   const asyncPlay = createAsyncPlay(app, {
     databaseUrl: options.databaseUrl,
@@ -221,6 +232,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'the token POST /v1/players returned: `Authorization: Bearer <token>`' },
+          operatorKey: { type: 'http', scheme: 'bearer', description: "the operator's ADMIN_KEY: `Authorization: Bearer <ADMIN_KEY>`" },
+          appKey: { type: 'http', scheme: 'bearer', description: "an app's key (`app_...`), server to server only: never put it in a browser" },
         },
       },
     },
@@ -229,7 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(sse, { heartbeatInterval: options.sseHeartbeatMs ?? 15_000 });
-  await app.register(authPlugin, { players, adminKey: options.adminKey });
+  await app.register(authPlugin, { players, adminKey: options.adminKey, apps });
   const rateLimiting = await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, { pool: connections.pool, redis });
   await app.register(healthRoutes, { db });
   await app.register(
@@ -249,6 +262,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(webhookRoutes, { webhooks: asyncPlay.webhooks });
       await v1.register(eventRoutes, { games, events });
       await v1.register(recordRoutes, { records, archive, registry, verifyBodyLimit: options.recordBodyLimit ?? 8 * 1024 * 1024 });
+      await v1.register(appAdminRoutes, { apps });
+      await v1.register(appRoutes, { appPlayers, webhooks: asyncPlay.webhooks });
     },
     { prefix: '/v1' },
   );

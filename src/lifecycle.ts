@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
-import { edgeSettings, retentionSettings, subscriptionSettings, webhookSettings, type Config } from './config.js';
+import { appSettings, edgeSettings, retentionSettings, subscriptionSettings, webhookSettings, type Config } from './config.js';
 import type { EmbeddedDatabase } from './store/embedded-postgres.js';
 import { migrate } from './store/migrate.js';
 
@@ -73,6 +73,7 @@ export async function startService(config: Config): Promise<RunningService> {
       ...edgeSettings(config),
       subscriptions: subscriptionSettings(config),
       adminKey: config.ADMIN_KEY,
+      apps: appSettings(config),
     });
     app.log.info({ migrationsApplied, embeddedPostgres: embedded !== null }, 'database ready');
     const url = await app.listen({ port: config.PORT, host: config.HOST });

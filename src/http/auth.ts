@@ -11,6 +11,8 @@ import type { FastifyRequest } from 'fastify';
 import { ServiceError } from '../service/errors.js';
 import type { Player, PlayerService } from '../service/players.js';
 import { operatorKeyCheck } from './operator.js';
+import type { AppService } from '../service/apps.js';
+import { appKeyOf, resolveAppKey } from './app-auth.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,12 +52,13 @@ function bearerToken(header: string | undefined): string | null {
 }
 
 export const authPlugin = fp(
-  async (app, opts: { players: PlayerService; adminKey?: string }) => {
+  async (app, opts: { players: PlayerService; adminKey?: string; apps?: AppService }) => {
     const isOperatorKey = operatorKeyCheck(opts.adminKey);
     app.decorate('operatorEnabled', isOperatorKey !== null);
     app.decorateRequest('player', null);
     app.decorateRequest('authError', null);
     app.decorateRequest('operator', false);
+    app.decorateRequest('app', null);
     // Fastify's callback form: this runs on every request, and most resolve without waiting for anything.
     app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
       // A websocket handshake authenticates in graphql-ws's connection_init instead.
@@ -67,6 +70,9 @@ export const authPlugin = fp(
           return done();
         }
       }
+      // An app's key (`app_...`): src/http/app-auth.ts.
+      const appKey = opts.apps ? appKeyOf(request.headers.authorization) : null;
+      if (appKey !== null) return resolveAppKey(opts.apps!, request, appKey, done);
       let player: Player | null | Promise<Player>;
       try {
         player = playerFromHeader(opts.players, request.headers.authorization);

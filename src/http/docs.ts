@@ -13,6 +13,7 @@ export const TAGS = [
   { name: 'webhooks', description: 'Your webhook endpoints and their signed deliveries.' },
   { name: 'records', description: 'Game records and their verification, player archives, statistics, ratings and leaderboards.' },
   { name: 'health', description: 'Liveness and readiness probes.' },
+  { name: 'apps', description: "A site's community: the operator's apps and their keys; an app's players by its own ids, their tokens, and one webhook for all of them." },
 ];
 
 type Security = { [scheme: string]: readonly string[] }[];
@@ -20,6 +21,10 @@ type Security = { [scheme: string]: readonly string[] }[];
 export const tokenRequired: Security = [{ bearerAuth: [] }];
 /** A token is optional: without one you are a spectator; a token that is sent must be valid (else 401). */
 export const tokenOptional: Security = [{ bearerAuth: [] }, {}];
+/** The operator's credential (ADMIN_KEY). */
+export const operatorRequired: Security = [{ operatorKey: [] }];
+/** An app's key (`app_...`): server to server only. */
+export const appKeyRequired: Security = [{ appKey: [] }];
 /** No token is read at all. */
 export const noToken: Security = [];
 
