@@ -22,6 +22,10 @@ import { CommitFeed } from './store/commit-feed.js';
 import { GameService } from './service/game-service.js';
 import { GameEvents } from './service/game-events.js';
 import { PlayerService } from './service/players.js';
+import { TokenService } from './service/tokens.js';
+import { RevocationFeed } from './store/revocation-feed.js';
+import { tokenRoutes } from './http/routes/tokens.js';
+import { guardScopes, tokenResolvers, tokenSchema } from './graphql/tokens.js';
 import { BotDriver } from './service/bot-driver.js';
 import { authPlugin } from './http/auth.js';
 import { installErrorHandlers, sendFailure } from './http/errors.js';
@@ -61,6 +65,7 @@ import { AppService, DEFAULT_APP_SETTINGS, type AppDefaults } from './service/ap
 import { AppPlayerService } from './service/app-players.js';
 import { appAdminRoutes } from './http/routes/apps-admin.js';
 import { appRoutes } from './http/routes/app.js';
+import { appTokenRoutes } from './http/routes/app-tokens.js';
 
 export interface AppOptions {
   readonly databaseUrl: string;
@@ -110,6 +115,8 @@ declare module 'fastify' {
     pgPool: pg.Pool;
     games: GameService;
     players: PlayerService;
+    /** Players' tokens: issue, list, revoke (at once on every instance); src/service/tokens.ts. */
+    tokens: TokenService;
     bots: BotDriver;
     gameEvents: GameEvents;
     webhooks: WebhookService;
@@ -150,6 +157,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const events = new GameEvents(feed);
   feed.onCommit((commit) => events.receive(commit));
   const players = new PlayerService(db);
+  // Token revocations reach the other instances through a LISTEN/NOTIFY channel of their own.
+  const revocations = new RevocationFeed(options.databaseUrl, connections.pool, app.log);
+  const tokens = new TokenService(db, connections.pool, revocations, app.log);
   const store = new EventStore(db, connections.pool, { groupCommit: options.groupCommit ?? true });
   const games = new GameService(store, registry, events, {
     snapshotEvery: options.snapshotEvery ?? 100,
@@ -170,7 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const apps = new AppService(db, options.clock ?? systemClock, { ...DEFAULT_APP_SETTINGS, ...options.apps });
   const appPlayers = new AppPlayerService(db);
   app.decorate('apps', apps).decorate('appPlayers', appPlayers);
-  app.decorate('db', db).decorate('pgPool', connections.pool).decorate('games', games).decorate('players', players).decorate('bots', bots).decorate('gameEvents', events);
+  app.decorate('db', db).decorate('pgPool', connections.pool).decorate('games', games).decorate('players', players).decorate('tokens', tokens).decorate('bots', bots).decorate('gameEvents', events);
   const asyncPlay = createAsyncPlay(app, {
     databaseUrl: options.databaseUrl,
     db,
@@ -192,6 +202,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await asyncPlay.stop();
     await bots.stop();
     await feed.stop();
+    await revocations.stop();
+    await tokens.stop();
     await archive.stop();
     await connections.close();
     await redis?.quit();
@@ -237,12 +249,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
       },
     },
-    transform: ({ schema, url }) => ({ schema: documentCommonErrors(schema as never, url), url }),
+    transform: ({ schema, url, route }) => ({ schema: documentCommonErrors(schema as never, url, route.config?.scope), url }),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(sse, { heartbeatInterval: options.sseHeartbeatMs ?? 15_000 });
-  await app.register(authPlugin, { players, adminKey: options.adminKey, apps });
+  await app.register(authPlugin, { tokens, adminKey: options.adminKey, graphqlPath: '/graphql', apps });
   const rateLimiting = await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, { pool: connections.pool, redis });
   await app.register(healthRoutes, { db });
   await app.register(
@@ -257,13 +269,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         done();
       });
       await v1.register(playerRoutes, { players, games });
+      await v1.register(tokenRoutes, { tokens });
       await v1.register(gameTypeRoutes, { registry });
       await v1.register(gameRoutes, { games });
       await v1.register(webhookRoutes, { webhooks: asyncPlay.webhooks });
-      await v1.register(eventRoutes, { games, events });
+      await v1.register(eventRoutes, { games, events, tokens });
       await v1.register(recordRoutes, { records, archive, registry, verifyBodyLimit: options.recordBodyLimit ?? 8 * 1024 * 1024 });
       await v1.register(appAdminRoutes, { apps });
       await v1.register(appRoutes, { appPlayers, webhooks: asyncPlay.webhooks });
+      await v1.register(appTokenRoutes, { appPlayers, tokens });
     },
     { prefix: '/v1' },
   );
@@ -272,21 +286,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createResolvers(games, players, events),
     asyncPlayResolvers(asyncPlay.webhooks),
     recordResolvers(records, archive, registry),
+    tokenResolvers(tokens),
   );
   await app.register(mercurius, {
-    schema: schema + asyncPlaySchema + recordSchema,
+    schema: schema + asyncPlaySchema + recordSchema + tokenSchema,
     resolvers: resolvers as never,
     graphiql: false, // ours (src/http/graphiql) is served from local assets; Mercurius' loads from a CDN
     path: '/graphql',
     // The auth hook (src/http/auth.ts) has resolved the token; a refused one fails before parsing.
-    context: async (request) => ({ player: request.player, budget: new RequestBudget(graphqlLimits.timeoutMs) }),
+    context: async (request) => ({ player: request.player, grant: request.grant, budget: new RequestBudget(graphqlLimits.timeoutMs) }),
     errorFormatter: graphqlErrorFormatter,
     validationRules: [...limitRules(graphqlLimits), controlCharacterRule],
     graphql: { parseOptions: { maxTokens: graphqlLimits.maxTokens } },
   });
+  // Every Query and Mutation field checks the scope of the caller's token.
+  guardScopes(app.graphql.schema);
   // Subscriptions: graphql-ws on the same path (see src/graphql/subscriptions.ts for limits and close codes).
   await app.register(graphqlSubscriptions, {
-    players,
+    tokens,
     path: '/graphql',
     resolvers: subscriptionResolvers as SubscriptionResolvers,
     limits: { ...DEFAULT_SUBSCRIPTION_LIMITS, ...options.subscriptions },
@@ -302,6 +319,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', async () => {
       // Commits of other instances on the same database, for subscriptions and caches.
       await feed.listen();
+      // Revocations made on other instances.
+      await revocations.listen();
       // Bots whose turn came while the service was down (or in another process) play now.
       for (const gameId of await games.gamesWithBotTurns()) bots.kick(gameId);
       // Webhook delivery and turn timers; their first sweep picks up whatever a stop left due.

@@ -5,10 +5,10 @@
  * another app's player, or one registered on its own, is as absent as a missing one (404).
  *
  * An app's players are ordinary players (they play, they are named in games) that hold no token until the
- * app mints one for them. They do not count against the anonymous registration budget; each app has its
+ * app mints one for them (src/http/routes/app-tokens.ts). They do not count against the anonymous registration budget; each app has its
  * own budget of new players per hour (AppPrincipal.playersPerHour).
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../store/database.js';
 import type { AppPrincipal } from './apps.js';
 import { ServiceError } from './errors.js';
@@ -65,12 +65,9 @@ export class AppPlayerService {
     if (existing) return { player: view(existing), created: false };
     await this.checkBudget(app);
     const id = randomUUID();
-    // The player holds no usable token of its own: the app mints tokens for it. The column wants a unique
-    // hash, so it gets the hash of random bytes nobody keeps.
-    const unusable = createHash('sha256').update(randomBytes(32)).digest('hex');
     const [row] = await this.db.$queryRaw<(Row & { created: boolean })[]>`
-      INSERT INTO players (id, name, token_hash, app_id, external_id)
-      VALUES (${id}::uuid, ${name ?? `player-${id.slice(0, 8)}`}, ${unusable}, ${app.id}::uuid, ${externalId})
+      INSERT INTO players (id, name, app_id, external_id)
+      VALUES (${id}::uuid, ${name ?? `player-${id.slice(0, 8)}`}, ${app.id}::uuid, ${externalId})
       ON CONFLICT (app_id, external_id) DO UPDATE SET external_id = EXCLUDED.external_id
       RETURNING id::text, name, external_id AS "externalId", created_at AS "createdAt", (id = ${id}::uuid) AS created`;
     if (!row) throw new Error('the upsert returned no row');

@@ -43,6 +43,12 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   UNAVAILABLE: 503,
   QUERY_TIMEOUT: 503,
+  // Tokens (src/service/tokens.ts)
+  TOKEN_REVOKED: 401,
+  TOKEN_EXPIRED: 401,
+  INSUFFICIENT_SCOPE: 403,
+  TOKEN_NOT_FOUND: 404,
+  TOO_MANY_TOKENS: 409,
 } as const satisfies Record<string, number>;
 
 export type ServiceErrorCode = keyof typeof ERROR_STATUS;

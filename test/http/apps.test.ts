@@ -168,6 +168,45 @@ t.test('attacks: other apps, player tokens, app keys elsewhere, bad external ids
   t.equal(await app.db.player.count(), before, 'no player was created');
 });
 
+t.test("an app mints short-lived tokens for its players' browsers and revokes them; never for another app's", async (t) => {
+  const app = await build(t, { adminKey: ADMIN_KEY, workers: false });
+  const site = await createApp(app, 'Site');
+  const rival = await createApp(app, 'Rival');
+  const ana = (await site.as('POST', '/v1/app/players', { externalId: 'ana', name: 'Ana' })).body;
+  const before = Date.now();
+  const minted = await site.as('POST', `/v1/app/players/${ana.id}/tokens`, {});
+  t.equal(minted.status, 201);
+  t.same(minted.body.token.scopes, ['play', 'read'], 'a browser token by default');
+  t.equal(minted.body.token.label, 'browser');
+  const expires = Date.parse(minted.body.token.expiresAt) - before;
+  t.ok(expires > 3_500_000 && expires < 3_700_000, 'it expires in an hour');
+  const browser = { authorization: `Bearer ${minted.body.secret}` };
+  t.same((await send(app, 'GET', '/v1/me', undefined, browser)).body, { id: ana.id, name: 'Ana' }, 'the token is the player');
+  const created = await send(app, 'POST', '/v1/games', { type: 'nim', seats: 2 }, browser);
+  t.equal(created.status, 201, 'it plays');
+  t.equal((await send(app, 'GET', '/v1/app/players', undefined, browser)).status, 401, 'a player token is no app key');
+
+  // Another app can neither mint for, list, nor revoke the tokens of this app's player.
+  t.equal((await rival.as('POST', `/v1/app/players/${ana.id}/tokens`, {})).status, 404);
+  t.equal((await rival.as('GET', `/v1/app/players/${ana.id}/tokens`)).status, 404);
+  t.equal((await rival.as('DELETE', `/v1/app/players/${ana.id}/tokens/${minted.body.token.id}`)).status, 404);
+  t.equal((await rival.as('DELETE', `/v1/app/players/${ana.id}/tokens`)).status, 404);
+  t.equal((await send(app, 'GET', '/v1/me', undefined, browser)).status, 200, 'still valid');
+  const rivalsOwn = (await rival.as('POST', '/v1/app/players', { externalId: 'mallory' })).body;
+  t.equal((await rival.as('DELETE', `/v1/app/players/${rivalsOwn.id}/tokens/${minted.body.token.id}`)).status, 404, "a token of another app's player through one's own");
+
+  t.same((await site.as('GET', `/v1/app/players/${ana.id}/tokens`)).body.items.map((x: { id: string }) => x.id), [minted.body.token.id]);
+  t.equal((await site.as('DELETE', `/v1/app/players/${ana.id}/tokens/${minted.body.token.id}`)).status, 204);
+  const revoked = await send(app, 'GET', '/v1/me', undefined, browser);
+  t.equal(revoked.status, 401);
+  t.equal(revoked.body.error.code, 'TOKEN_REVOKED');
+  const two = await Promise.all([1, 2].map(() => site.as('POST', `/v1/app/players/${ana.id}/tokens`, { label: 'phone', scopes: ['read'], expiresInSeconds: 60 })));
+  t.same((await site.as('DELETE', `/v1/app/players/${ana.id}/tokens`)).body, { revoked: 2 }, 'signed out everywhere');
+  for (const x of two) t.equal((await send(app, 'GET', '/v1/me', undefined, { authorization: `Bearer ${x.body.secret}` })).body.error.code, 'TOKEN_REVOKED');
+  t.equal((await site.as('POST', `/v1/app/players/${ana.id}/tokens`, { expiresInSeconds: 10 })).status, 400, 'at least a minute');
+  t.equal((await site.as('POST', `/v1/app/players/${ana.id}/tokens`, { scopes: ['root'] })).status, 400);
+});
+
 t.test('2,000 concurrent upserts of one external id make one player', async (t) => {
   const app = await build(t, { adminKey: ADMIN_KEY, workers: false });
   const site = await createApp(app, 'Site');

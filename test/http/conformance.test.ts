@@ -207,6 +207,17 @@ t.test('every answer to a set of real requests is documented and matches its sch
   await call('GET', '/v1/game-types/nim/leaderboard', 200);
   await call('GET', '/v1/game-types/nope/leaderboard', 404);
 
+  // Tokens: create (and a refused escalation), list, revoke; a revoked and a scope-less call.
+  const minted = await call('POST', '/v1/me/tokens', 201, { token: a, body: { label: 'reader', scopes: ['read'] } });
+  await call('POST', '/v1/me/tokens', 400, { token: a, body: { label: 'x', scopes: ['root'] } });
+  await call('POST', '/v1/me/tokens', 403, { token: minted.secret, body: { label: 'x', scopes: ['read'] } });
+  await call('GET', '/v1/me/tokens', 200, { token: a });
+  await call('GET', '/v1/me/tokens', 403, { token: minted.secret });
+  await call('POST', `${g}/resign`, 403, { token: minted.secret, body: {} });
+  await call('DELETE', `/v1/me/tokens/${none}`, 404, { token: a });
+  await call('DELETE', `/v1/me/tokens/${minted.token.id}`, 204, { token: a });
+  await call('GET', '/v1/me', 401, { token: minted.secret });
+
   // Apps: the operator's routes, then the app's own (players by external id, one webhook for all).
   const created = await call('POST', '/v1/admin/apps', 201, { token: adminKey, body: { name: 'Site' } });
   await call('POST', '/v1/admin/apps', 401, { token: a, body: { name: 'Site' } });
@@ -236,6 +247,14 @@ t.test('every answer to a set of real requests is documented and matches its sch
   await call('GET', `/v1/app/players/${none}`, 404, { token: k });
   await call('PATCH', `/v1/app/players/${appPlayer.id}`, 200, { token: k, body: { name: 'Ana B.' } });
   await call('PATCH', `/v1/app/players/${none}`, 404, { token: k, body: { name: 'Ana B.' } });
+  const appToken = await call('POST', `/v1/app/players/${appPlayer.id}/tokens`, 201, { token: k, body: { scopes: ['read'] } });
+  await call('POST', `/v1/app/players/${appPlayer.id}/tokens`, 400, { token: k, body: { expiresInSeconds: 1 } });
+  await call('GET', `/v1/app/players/${appPlayer.id}/tokens`, 200, { token: k });
+  await call('GET', `/v1/app/players/${none}/tokens`, 404, { token: k });
+  await call('DELETE', `/v1/app/players/${appPlayer.id}/tokens/${appToken.token.id}`, 204, { token: k });
+  await call('DELETE', `/v1/app/players/${appPlayer.id}/tokens/${none}`, 404, { token: k });
+  await call('DELETE', `/v1/app/players/${appPlayer.id}/tokens`, 200, { token: k });
+  await call('DELETE', `/v1/app/players/${none}/tokens`, 404, { token: k });
   const appHook = await call('POST', '/v1/app/webhooks', 201, { token: k, body: { url: 'http://127.0.0.1:9/site', events: ['turn.started'] } });
   await call('POST', '/v1/app/webhooks', 400, { token: k, body: { url: 'ftp://127.0.0.1/site', events: ['turn.started'] } });
   const ah = `/v1/app/webhooks/${appHook.id}`;

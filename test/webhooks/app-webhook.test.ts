@@ -4,7 +4,6 @@
  * signed, in order per player and game, listed in the delivery log, caught up after an outage. Players
  * who are not the app's, and other apps, get nothing through it.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import t, { type Test } from 'tap';
 import { Webhook } from 'standardwebhooks';
 import type { FastifyInstance } from 'fastify';
@@ -18,13 +17,14 @@ type Event = { type: string; timestamp: string; data: any };
 async function createApp(app: FastifyInstance, name: string) {
   const res = await send(app, 'POST', '/v1/admin/apps', { name }, { authorization: `Bearer ${ADMIN_KEY}` });
   const key: string = res.body.key;
-  return { id: res.body.app.id as string, as: (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => send(app, method, url, body, { authorization: `Bearer ${key}` }) };
+  return { id: res.body.app.id as string, key, as: (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => send(app, method, url, body, { authorization: `Bearer ${key}` }) };
 }
 
-/** A player token for an app's player, for these tests of deliveries (the token API itself is tested elsewhere). */
-async function actAs(app: FastifyInstance, playerId: string): Promise<Client> {
-  const token = `ptl_${randomBytes(32).toString('base64url')}`;
-  await app.db.player.update({ where: { id: playerId }, data: { tokenHash: createHash('sha256').update(token).digest('hex') } });
+/** The player's browser: a short-lived play+read token the app mints for it. */
+async function browserOf(app: FastifyInstance, appKey: string, playerId: string): Promise<Client> {
+  const minted = await send(app, 'POST', `/v1/app/players/${playerId}/tokens`, { scopes: ['play', 'read'], expiresInSeconds: 600 }, { authorization: `Bearer ${appKey}` });
+  if (minted.status !== 201) throw new Error(JSON.stringify(minted.body));
+  const token: string = minted.body.secret;
   return { token, id: playerId, request: (method, url, body, headers = {}) => send(app, method, url, body, { authorization: `Bearer ${token}`, ...headers }) };
 }
 
@@ -48,8 +48,8 @@ t.test("an app's endpoint receives each of its players' events, named and redact
   t.teardown(() => rivalReceiver.down());
   await rival.as('POST', '/v1/app/webhooks', { url: rivalReceiver.url, events: ['move.made', 'turn.started'] });
 
-  const anaClient = await actAs(app, ana.id);
-  const benClient = await actAs(app, ben.id);
+  const anaClient = await browserOf(app, site.key, ana.id);
+  const benClient = await browserOf(app, site.key, ben.id);
   // Game 1: Ana against Ben (both the app's). Game 2: Ana against Olga.
   const g1 = (await anaClient.request('POST', '/v1/games', { type: 'nim', seats: 2, options: { stones: 5 } })).body.id;
   await benClient.request('POST', `/v1/games/${g1}/join`, {});
@@ -107,8 +107,8 @@ t.test("an app's endpoint receives each of its players' events, named and redact
 
 t.test("an app's endpoint catches up after an outage, in order per player and game", async (t) => {
   const { receiver, app, site, ana, ben, hook } = await setUp(t);
-  const anaClient = await actAs(app, ana.id);
-  const benClient = await actAs(app, ben.id);
+  const anaClient = await browserOf(app, site.key, ana.id);
+  const benClient = await browserOf(app, site.key, ben.id);
   const game = (await anaClient.request('POST', '/v1/games', { type: 'nim', seats: 2, options: { stones: 30 } })).body.id;
   await benClient.request('POST', `/v1/games/${game}/join`, {});
   await anaClient.request('POST', `/v1/games/${game}/start`);
