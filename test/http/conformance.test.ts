@@ -227,7 +227,7 @@ t.test('every answer to a set of real requests is documented and matches its sch
   await call('GET', appPath, 200, { token: adminKey });
   await call('GET', `/v1/admin/apps/${none}`, 404, { token: adminKey });
   await call('PATCH', appPath, 200, { token: adminKey, body: { playersPerHour: 100 } });
-  await call('PATCH', appPath, 400, { token: adminKey, body: { playersPerHour: 0 } });
+  await call('PATCH', appPath, 400, { token: adminKey, body: { playersPerHour: -5 } });
   const rotated = await call('POST', `${appPath}/rotate-key`, 200, { token: adminKey, body: { overlapSeconds: 60 } });
   await call('POST', `${appPath}/rotate-key`, 400, { token: adminKey, body: { overlapSeconds: -1 } });
   await call('POST', `${appPath}/disable`, 200, { token: adminKey });
