@@ -66,6 +66,11 @@ import { ResultsStore } from './store/results-store.js';
 import { ArchiveService } from './service/archive.js';
 import { RecordService } from './service/records.js';
 import { recordResolvers, recordSchema } from './graphql/records.js';
+import { AppService, DEFAULT_APP_SETTINGS, type AppDefaults } from './service/apps.js';
+import { AppPlayerService } from './service/app-players.js';
+import { appAdminRoutes } from './http/routes/apps-admin.js';
+import { appRoutes } from './http/routes/app.js';
+import { appTokenRoutes } from './http/routes/app-tokens.js';
 
 export interface AppOptions {
   readonly databaseUrl: string;
@@ -106,6 +111,8 @@ export interface AppOptions {
   readonly adminKey?: string;
   /** Passkeys' relying party (WEBAUTHN_RP_ID, WEBAUTHN_ORIGIN); unset: each request's own host. */
   readonly webauthn?: WebauthnOptions;
+  /** Apps' default budgets and key overlap (src/server.ts passes the APP_* variables). */
+  readonly apps?: Partial<AppDefaults>;
 }
 
 declare module 'fastify' {
@@ -123,6 +130,8 @@ declare module 'fastify' {
     deliveries: WebhookDispatcher;
     timers: TurnTimers;
     archive: ArchiveService;
+    apps: AppService;
+    appPlayers: AppPlayerService;
   }
 }
 
@@ -177,6 +186,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (game.status === 'finished') archive.kick();
   });
   app.decorate('archive', archive);
+  const apps = new AppService(db, options.clock ?? systemClock, { ...DEFAULT_APP_SETTINGS, ...options.apps });
+  const appPlayers = new AppPlayerService(db);
+  app.decorate('apps', apps).decorate('appPlayers', appPlayers);
   app.decorate('db', db).decorate('pgPool', connections.pool).decorate('games', games).decorate('players', players).decorate('tokens', tokens).decorate('bots', bots).decorate('gameEvents', events);
   const asyncPlay = createAsyncPlay(app, {
     databaseUrl: options.databaseUrl,
@@ -250,6 +262,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'the token POST /v1/players returned: `Authorization: Bearer <token>`' },
+          operatorKey: { type: 'http', scheme: 'bearer', description: "the operator's ADMIN_KEY: `Authorization: Bearer <ADMIN_KEY>`" },
+          appKey: { type: 'http', scheme: 'bearer', description: "an app's key (`app_...`), server to server only: never put it in a browser" },
         },
       },
     },
@@ -258,7 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(sse, { heartbeatInterval: options.sseHeartbeatMs ?? 15_000 });
-  await app.register(authPlugin, { tokens, adminKey: options.adminKey, graphqlPath: '/graphql' });
+  await app.register(authPlugin, { tokens, adminKey: options.adminKey, graphqlPath: '/graphql', apps });
   const rateLimiting = await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, { pool: connections.pool, redis });
   await app.register(healthRoutes, { db });
   await app.register(
@@ -280,6 +294,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(webhookRoutes, { webhooks: asyncPlay.webhooks });
       await v1.register(eventRoutes, { games, events, tokens });
       await v1.register(recordRoutes, { records, archive, registry, verifyBodyLimit: options.recordBodyLimit ?? 8 * 1024 * 1024 });
+      await v1.register(appAdminRoutes, { apps });
+      await v1.register(appRoutes, { appPlayers, webhooks: asyncPlay.webhooks });
+      await v1.register(appTokenRoutes, { appPlayers, tokens });
     },
     { prefix: '/v1' },
   );

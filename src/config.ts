@@ -112,6 +112,13 @@ const ConfigSchema = Type.Object({
   WEBAUTHN_ORIGIN: Type.Optional(Type.String({ minLength: 1 })),
   /** Webhook endpoints one player may register. */
   WEBHOOK_MAX_ENDPOINTS: Type.Integer({ minimum: 1, maximum: 1000, default: 20 }),
+  // Apps (a site's community; src/service/apps.ts). The operator may set an app's own budgets.
+  /** Requests per minute with one app's key, for apps without a budget of their own. */
+  APP_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 6000 }),
+  /** New players one app may create per hour, for apps without a budget of their own. */
+  APP_PLAYERS_PER_HOUR: Type.Integer({ minimum: 1, default: 10000 }),
+  /** After an app's key is rotated, how long the previous key keeps working, in seconds (unless the rotation says). */
+  APP_KEY_OVERLAP_SECONDS: Type.Integer({ minimum: 0, maximum: 2_592_000, default: 86400 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -158,6 +165,15 @@ export function subscriptionSettings(config: Pick<Config, 'SUBSCRIPTION_INIT_TIM
     maxPerConnection: config.SUBSCRIPTION_MAX_PER_CONNECTION,
     maxConnectionsPerToken: config.SUBSCRIPTION_MAX_CONNECTIONS_PER_TOKEN,
     maxMessageBytes: config.BODY_LIMIT,
+  };
+}
+
+/** The app defaults of a configuration, as the app takes them (src/service/apps.ts). */
+export function appSettings(config: Pick<Config, 'APP_RATE_LIMIT_PER_MINUTE' | 'APP_PLAYERS_PER_HOUR' | 'APP_KEY_OVERLAP_SECONDS'>) {
+  return {
+    requestsPerMinute: config.APP_RATE_LIMIT_PER_MINUTE,
+    playersPerHour: config.APP_PLAYERS_PER_HOUR,
+    keyOverlapMs: config.APP_KEY_OVERLAP_SECONDS * 1000,
   };
 }
 

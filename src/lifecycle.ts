@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
-import { edgeSettings, retentionSettings, subscriptionSettings, webhookSettings, type Config } from './config.js';
+import { appSettings, edgeSettings, retentionSettings, subscriptionSettings, webhookSettings, type Config } from './config.js';
 import type { EmbeddedDatabase } from './store/embedded-postgres.js';
 import { migrate } from './store/migrate.js';
 
@@ -74,6 +74,7 @@ export async function startService(config: Config): Promise<RunningService> {
       subscriptions: subscriptionSettings(config),
       adminKey: config.ADMIN_KEY,
       webauthn: { rpId: config.WEBAUTHN_RP_ID, origins: config.WEBAUTHN_ORIGIN?.split(',').map((o) => o.trim()).filter(Boolean) },
+      apps: appSettings(config),
     });
     app.log.info({ migrationsApplied, embeddedPostgres: embedded !== null }, 'database ready');
     const url = await app.listen({ port: config.PORT, host: config.HOST });

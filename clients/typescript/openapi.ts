@@ -37,6 +37,268 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every app, oldest first
+         * @description Pages with `cursor` = the previous page's nextCursor.
+         */
+        get: operations["listApps"];
+        put?: never;
+        /**
+         * Create an app (a site) and receive its key, shown once
+         * @description Only the SHA-256 of the key is stored. The site sends it as `Authorization: Bearer app_...` from its server, on /v1/app routes only.
+         */
+        post: operations["createApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/apps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One app */
+        get: operations["getApp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename an app or change its budgets (null: the default) */
+        patch: operations["updateApp"];
+        trace?: never;
+    };
+    "/v1/admin/apps/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable an app: its key is refused (401 APP_DISABLED) until it is enabled */
+        post: operations["disableApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/apps/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable a disabled app again */
+        post: operations["enableApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/apps/{id}/rotate-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new key for the app, shown once; the current one keeps working for an overlap period */
+        post: operations["rotateAppKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/app": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The app this key belongs to, with its budgets */
+        get: operations["getCurrentApp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/app/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The app's players, oldest first; `externalId` finds one
+         * @description Pages with `cursor` = the previous page's nextCursor.
+         */
+        get: operations["listAppPlayers"];
+        put?: never;
+        /**
+         * Find or create the app's player for one of its user ids (idempotent)
+         * @description The same externalId always gives the same player, however many calls arrive at once: 201 when this call created it, 200 when it existed. Counts against the app's own budget of new players per hour, never against the anonymous registration budget.
+         */
+        post: operations["upsertAppPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/app/players/{playerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the app's players (another app's is 404) */
+        get: operations["getAppPlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename one of the app's players */
+        patch: operations["renameAppPlayer"];
+        trace?: never;
+    };
+    "/v1/app/players/{playerId}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tokens of one of the app's players that still work, newest first */
+        get: operations["listAppPlayerTokens"];
+        put?: never;
+        /** Mint a token for one of the app's players (for that player's browser; shown once) */
+        post: operations["createAppPlayerToken"];
+        /** Revoke every token of one of the app's players (the user signed out everywhere, or was banned) */
+        delete: operations["revokeAllAppPlayerTokens"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/app/players/{playerId}/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one token of one of the app's players, at once on every instance */
+        delete: operations["revokeAppPlayerToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/app/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The app's webhook endpoints, oldest first */
+        get: operations["listAppWebhooks"];
+        put?: never;
+        /**
+         * Register an endpoint for the events of all the app's players (the signing secret is shown once)
+         * @description Events: game.started, move.made, turn.started, turn.reminder, game.finished. Each delivery is for one of the app's players and carries what that player may see; `data.recipient` names them (playerId, externalId). Signed per Standard Webhooks, retried, in order per game, listed in the delivery log. A gameId must name a game one of the app's players holds or held a seat in.
+         */
+        post: operations["createAppWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/app/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the app's endpoints */
+        get: operations["getAppWebhook"];
+        put?: never;
+        post?: never;
+        /** Delete an endpoint and its delivery log */
+        delete: operations["deleteAppWebhook"];
+        options?: never;
+        head?: never;
+        /** Change an endpoint (url, events, description, enabled: enabling sends what waited, in order) */
+        patch: operations["updateAppWebhook"];
+        trace?: never;
+    };
+    "/v1/app/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An app endpoint's deliveries, newest first (each names its player) */
+        get: operations["listAppWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/app/webhooks/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an app endpoint's pending deliveries now, in order per game */
+        post: operations["retryAppWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/game-types": {
         parameters: {
             query?: never;
@@ -1053,6 +1315,2241 @@ export interface operations {
             };
         };
     };
+    listApps: {
+        parameters: {
+            query?: {
+                /** @description the previous page's nextCursor */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of apps */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            disabledAt: string | null;
+                            enabled: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            playersPerHour: number | null;
+                            previousKeyValidUntil: string | null;
+                            requestsPerMinute: number | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    playersPerHour?: number | null;
+                    requestsPerMinute?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The new app and its key */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        app: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            disabledAt: string | null;
+                            enabled: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            playersPerHour: number | null;
+                            previousKeyValidUntil: string | null;
+                            requestsPerMinute: number | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description the app's key (app_...), shown only now: give it to the site's server, never to a browser */
+                        key: string;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        disabledAt: string | null;
+                        enabled: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        playersPerHour: number | null;
+                        previousKeyValidUntil: string | null;
+                        requestsPerMinute: number | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    playersPerHour?: number | null;
+                    requestsPerMinute?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The changed app */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        disabledAt: string | null;
+                        enabled: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        playersPerHour: number | null;
+                        previousKeyValidUntil: string | null;
+                        requestsPerMinute: number | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    disableApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disabled app */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        disabledAt: string | null;
+                        enabled: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        playersPerHour: number | null;
+                        previousKeyValidUntil: string | null;
+                        requestsPerMinute: number | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enableApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enabled app */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        disabledAt: string | null;
+                        enabled: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        playersPerHour: number | null;
+                        previousKeyValidUntil: string | null;
+                        requestsPerMinute: number | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateAppKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description how long the current key keeps working (default APP_KEY_OVERLAP_SECONDS; 0: it stops now, as after a leak) */
+                    overlapSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The app and its new key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        app: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            disabledAt: string | null;
+                            enabled: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            playersPerHour: number | null;
+                            previousKeyValidUntil: string | null;
+                            requestsPerMinute: number | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description the app's key (app_...), shown only now: give it to the site's server, never to a browser */
+                        key: string;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCurrentApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description new players this app may create per hour */
+                        playersPerHour: number;
+                        /** @description requests per minute with this app's key */
+                        requestsPerMinute: number;
+                    };
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAppPlayers: {
+        parameters: {
+            query?: {
+                /** @description the previous page's nextCursor */
+                cursor?: string;
+                /** @description the site's own id for the user (unique per app; no control characters) */
+                externalId?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of players */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description the site's own id for the user */
+                            externalId: string;
+                            /**
+                             * Format: uuid
+                             * @description the player's id in games, moves and webhooks
+                             */
+                            id: string;
+                            /** @description the name other players see */
+                            name: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    upsertAppPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the site's own id for the user (unique per app; no control characters) */
+                    externalId: string;
+                    /** @description the name to create the player with (an existing player keeps its own) */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The existing player */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description the site's own id for the user */
+                        externalId: string;
+                        /**
+                         * Format: uuid
+                         * @description the player's id in games, moves and webhooks
+                         */
+                        id: string;
+                        /** @description the name other players see */
+                        name: string;
+                    };
+                };
+            };
+            /** @description The new player */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description the site's own id for the user */
+                        externalId: string;
+                        /**
+                         * Format: uuid
+                         * @description the player's id in games, moves and webhooks
+                         */
+                        id: string;
+                        /** @description the name other players see */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAppPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description the site's own id for the user */
+                        externalId: string;
+                        /**
+                         * Format: uuid
+                         * @description the player's id in games, moves and webhooks
+                         */
+                        id: string;
+                        /** @description the name other players see */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renameAppPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The renamed player */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description the site's own id for the user */
+                        externalId: string;
+                        /**
+                         * Format: uuid
+                         * @description the player's id in games, moves and webhooks
+                         */
+                        id: string;
+                        /** @description the name other players see */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAppPlayerTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description null: never expires */
+                            expiresAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            label: string;
+                            /** @description recorded in batches: up to a minute behind */
+                            lastUsedAt: string | null;
+                            scopes: ("play" | "read" | "webhooks" | "tokens")[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAppPlayerToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description how long it works (default 3600: an hour) */
+                    expiresInSeconds?: number;
+                    /** @description what the token is for (default `browser`) */
+                    label?: string;
+                    /** @description default: play and read, what a browser needs to play */
+                    scopes?: ("play" | "read" | "webhooks" | "tokens")[];
+                };
+            };
+        };
+        responses: {
+            /** @description The token and its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the bearer token itself, shown once: hand it to that player's browser (`Authorization: Bearer <secret>`) */
+                        secret: string;
+                        /** @description A player's token as the app sees it (never its secret) */
+                        token: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description null: never expires */
+                            expiresAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            label: string;
+                            /** @description recorded in batches: up to a minute behind */
+                            lastUsedAt: string | null;
+                            scopes: ("play" | "read" | "webhooks" | "tokens")[];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeAllAppPlayerTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description tokens that still worked */
+                        revoked: number;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeAppPlayerToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAppWebhooks: {
+        parameters: {
+            query?: {
+                /** @description the previous page's nextCursor */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            gameId: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            url: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAppWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    events: ("game.started" | "move.made" | "turn.started" | "turn.reminder" | "game.finished")[];
+                    gameId?: string | null;
+                    /** @description https URL (http only for hosts in WEBHOOK_ALLOWED_HOSTS) */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new endpoint with its signing secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        disabledReason: string | null;
+                        enabled: boolean;
+                        events: string[];
+                        gameId: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description the signing secret (whsec_...), shown only now: verify webhook-signature with it */
+                        secret: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (STALE_VERSION, NOT_YOUR_TURN, GAME_NOT_ACTIVE, SEAT_TAKEN, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAppWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        disabledReason: string | null;
+                        enabled: boolean;
+                        events: string[];
+                        gameId: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAppWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAppWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    enabled?: boolean;
+                    events?: ("game.started" | "move.made" | "turn.started" | "turn.reminder" | "game.finished")[];
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The changed endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        disabledReason: string | null;
+                        enabled: boolean;
+                        events: string[];
+                        gameId: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAppWebhookDeliveries: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                status?: "pending" | "delivered" | "failed";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            attempts: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            deliveredAt: string | null;
+                            /** Format: uuid */
+                            endpointId: string;
+                            event: string;
+                            /** Format: uuid */
+                            gameId: string;
+                            /** @description the webhook-id header, the same on every attempt */
+                            id: string;
+                            lastError: string | null;
+                            lastLatencyMs: number | null;
+                            lastStatus: number | null;
+                            nextAttemptAt: string | null;
+                            /** @description the body as sent (null before the first attempt) */
+                            payload: unknown;
+                            playerId: string | null;
+                            seat: number | null;
+                            /** @description the game version the event belongs to */
+                            seq: number;
+                            status: "pending" | "delivered" | "failed";
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryAppWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending deliveries, queued to be sent now */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        endpointId: string;
+                        pending: number;
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (STALE_VERSION, NOT_YOUR_TURN, GAME_NOT_ACTIVE, SEAT_TAKEN, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listGameTypes: {
         parameters: {
             query?: never;
@@ -1082,7 +3579,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1150,7 +3647,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1244,7 +3741,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1328,7 +3825,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1422,7 +3919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1514,7 +4011,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1590,7 +4087,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1682,7 +4179,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1788,7 +4285,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1870,7 +4367,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1982,7 +4479,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2089,7 +4586,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2179,7 +4676,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2291,7 +4788,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2373,7 +4870,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2476,7 +4973,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2576,7 +5073,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2643,6 +5140,15 @@ export interface operations {
             };
             /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2758,7 +5264,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3131,7 +5637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3214,7 +5720,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3306,7 +5812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3387,7 +5893,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3455,6 +5961,15 @@ export interface operations {
             };
             /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3565,7 +6080,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3651,7 +6166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3746,7 +6261,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3828,6 +6343,15 @@ export interface operations {
             };
             /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4172,7 +6696,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4262,7 +6786,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4378,7 +6902,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4452,7 +6976,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4550,7 +7074,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4646,6 +7170,7 @@ export interface operations {
                             nextAttemptAt: string | null;
                             /** @description the body as sent (null before the first attempt) */
                             payload: unknown;
+                            playerId: string | null;
                             seat: number | null;
                             /** @description the game version the event belongs to */
                             seq: number;
@@ -4673,7 +7198,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4755,6 +7280,7 @@ export interface operations {
                         nextAttemptAt: string | null;
                         /** @description the body as sent (null before the first attempt) */
                         payload: unknown;
+                        playerId: string | null;
                         seat: number | null;
                         /** @description the game version the event belongs to */
                         seq: number;
@@ -4780,7 +7306,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4854,6 +7380,7 @@ export interface operations {
                         nextAttemptAt: string | null;
                         /** @description the body as sent (null before the first attempt) */
                         payload: unknown;
+                        playerId: string | null;
                         seat: number | null;
                         /** @description the game version the event belongs to */
                         seq: number;
@@ -4879,7 +7406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4977,7 +7504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5066,7 +7593,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5147,7 +7674,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5252,7 +7779,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE) */
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -11,6 +11,8 @@ import type { FastifyRequest, RouteOptions } from 'fastify';
 import { ServiceError } from '../service/errors.js';
 import { requireScope, type Player, type Scope, type TokenGrant, type TokenService } from '../service/tokens.js';
 import { operatorKeyCheck } from './operator.js';
+import type { AppService } from '../service/apps.js';
+import { appKeyOf, resolveAppKey } from './app-auth.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -60,13 +62,14 @@ function bearerToken(header: string | undefined): string | null {
 }
 
 export const authPlugin = fp(
-  async (app, opts: { tokens: TokenService; adminKey?: string; graphqlPath: string }) => {
+  async (app, opts: { tokens: TokenService; adminKey?: string; graphqlPath: string; apps?: AppService }) => {
     const isOperatorKey = operatorKeyCheck(opts.adminKey);
     app.decorate('operatorEnabled', isOperatorKey !== null);
     app.decorateRequest('player', null);
     app.decorateRequest('grant', null);
     app.decorateRequest('authError', null);
     app.decorateRequest('operator', false);
+    app.decorateRequest('app', null);
     // Fastify's callback form: this runs on every request, and most resolve without waiting for anything.
     app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
       // A websocket handshake authenticates in graphql-ws's connection_init instead.
@@ -78,6 +81,9 @@ export const authPlugin = fp(
           return done();
         }
       }
+      // An app's key (`app_...`): src/http/app-auth.ts.
+      const appKey = opts.apps ? appKeyOf(request.headers.authorization) : null;
+      if (appKey !== null) return resolveAppKey(opts.apps!, request, appKey, done);
       let grant: TokenGrant | null | Promise<TokenGrant>;
       try {
         grant = grantFromHeader(opts.tokens, request.headers.authorization);

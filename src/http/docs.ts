@@ -14,6 +14,7 @@ export const TAGS = [
   { name: 'webhooks', description: 'Your webhook endpoints and their signed deliveries.' },
   { name: 'records', description: 'Game records and their verification, player archives, statistics, ratings and leaderboards.' },
   { name: 'health', description: 'Liveness and readiness probes.' },
+  { name: 'apps', description: "A site's community: the operator's apps and their keys; an app's players by its own ids, their tokens, and one webhook for all of them." },
 ];
 
 type Security = { [scheme: string]: readonly string[] }[];
@@ -21,13 +22,17 @@ type Security = { [scheme: string]: readonly string[] }[];
 export const tokenRequired: Security = [{ bearerAuth: [] }];
 /** A token is optional: without one you are a spectator; a token that is sent must be valid (else 401). */
 export const tokenOptional: Security = [{ bearerAuth: [] }, {}];
+/** The operator's credential (ADMIN_KEY). */
+export const operatorRequired: Security = [{ operatorKey: [] }];
+/** An app's key (`app_...`): server to server only. */
+export const appKeyRequired: Security = [{ appKey: [] }];
 /** No token is read at all. */
 export const noToken: Security = [];
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...)',
   401: 'No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED)',
-  403: 'The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE)',
+  403: 'The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED)',
   404: 'No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND)',
   409: 'Conflicts with the current state (STALE_VERSION, NOT_YOUR_TURN, GAME_NOT_ACTIVE, SEAT_TAKEN, ...)',
   413: 'The body is larger than the limit (PAYLOAD_TOO_LARGE)',
@@ -64,7 +69,9 @@ interface RouteSchema {
 export function documentCommonErrors<S extends RouteSchema>(schema: S, url: string, scope?: string): S {
   if (!url.startsWith('/v1/') || !schema.response) return schema;
   const statuses = [401, 429, 503];
-  if (schema.security && schema.security.length > 0 && scope !== 'none') statuses.push(403);
+  // A scope the token lacks; and anywhere but the app routes, an app's key (APP_KEY_NOT_ALLOWED).
+  const appRoute = /^\/v1\/app(\/|$)/.test(url);
+  if (!appRoute || (schema.security && schema.security.length > 0 && scope !== 'none')) statuses.push(403);
   if (schema.params || schema.querystring || schema.body || schema.headers) statuses.push(400);
   if (schema.body) statuses.push(413, 415);
   const added = errors(...statuses.filter((s) => !(String(s) in schema.response!)));

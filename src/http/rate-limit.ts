@@ -69,9 +69,10 @@ function bucketMax(limits: RateLimits, bucket: Bucket): number {
   }
 }
 
-/** Who is counted: the player behind a valid token, else the client address (IPv6 by /64). */
+/** Who is counted: the player behind a valid token, the app behind an app key (its own budget), else the client address (IPv6 by /64). */
 function callerKey(request: FastifyRequest): string {
   if (request.player) return `player:${request.player.id}`;
+  if (request.app) return `app:${request.app.id}`;
   // A socket may have no address (an in-process websocket, a closed connection): count those together.
   return request.ip ? `ip:${rateLimit.normalizeIP(request.ip)}` : 'ip:unknown';
 }
@@ -112,7 +113,8 @@ export async function registerRateLimits(
   });
   await app.register(rateLimit, {
     global: true,
-    max: limits.perMinute,
+    // An app's key has the app's own budget (src/service/apps.ts); everyone else the general one.
+    max: (request: FastifyRequest) => request.app?.requestsPerMinute ?? limits.perMinute,
     timeWindow: MINUTE,
     store: Store as never,
     keyGenerator: callerKey,

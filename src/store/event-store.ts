@@ -210,9 +210,14 @@ const APPEND_ARRAYS = new Set([7, 11, 12, 13]);
 
 type FullRow = { seq: number; created_at: Date; deliveries: number };
 
-/** Whether an enabled endpoint of one of the game's players may watch the game (`game`: its id, in SQL). */
-const watchedBy = (game: string) => `EXISTS (SELECT 1 FROM seats s JOIN webhook_endpoints e ON e.owner_id = s.player_id
-                    WHERE s.game_id = ${game} AND e.enabled AND (e.game_id IS NULL OR e.game_id = ${game}))`;
+/**
+ * Whether an enabled endpoint of one of the game's players, or of the app that created one of them, may
+ * watch the game (`game`: its id, in SQL).
+ */
+const watchedBy = (game: string) => `(EXISTS (SELECT 1 FROM seats s JOIN webhook_endpoints e ON e.owner_id = s.player_id
+                    WHERE s.game_id = ${game} AND e.enabled AND (e.game_id IS NULL OR e.game_id = ${game}))
+                 OR EXISTS (SELECT 1 FROM seats s JOIN players pl ON pl.id = s.player_id JOIN webhook_endpoints e ON e.app_id = pl.app_id
+                    WHERE s.game_id = ${game} AND e.enabled AND (e.game_id IS NULL OR e.game_id = ${game})))`;
 
 /**
  * The plain move (no clocks, resignation, snapshot or idempotency record) of a game no webhook endpoint

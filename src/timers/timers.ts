@@ -160,9 +160,12 @@ export class TurnTimers {
            AND NOT reminded AND reminder_at <= ${now}
         RETURNING game_id, index, turn_version, player_id
       ), outbox AS (
-        INSERT INTO webhook_deliveries (id, endpoint_id, event_type, game_id, seq, ordinal, seat, next_attempt_at, created_at)
-        SELECT ${Prisma.raw(newDeliveryId)}, e.id, 'turn.reminder', m.game_id, m.turn_version, ${EVENT_ORDINAL['turn.reminder']}::int, m.index, ${now}, ${now}
-          FROM marked m JOIN webhook_endpoints e ON e.enabled AND 'turn.reminder' = ANY(e.event_types) AND e.owner_id = m.player_id
+        INSERT INTO webhook_deliveries (id, endpoint_id, event_type, game_id, seq, ordinal, seat, player_id, next_attempt_at, created_at)
+        SELECT ${Prisma.raw(newDeliveryId)}, e.id, 'turn.reminder', m.game_id, m.turn_version, ${EVENT_ORDINAL['turn.reminder']}::int, m.index,
+               CASE WHEN e.app_id IS NULL THEN NULL ELSE m.player_id END, ${now}, ${now}
+          FROM marked m JOIN players pl ON pl.id = m.player_id
+          -- the player's own endpoints, and those of the app that created the player (one delivery each)
+          JOIN webhook_endpoints e ON e.enabled AND 'turn.reminder' = ANY(e.event_types) AND (e.owner_id = m.player_id OR e.app_id = pl.app_id)
            AND (e.game_id IS NULL OR e.game_id = m.game_id)
         ON CONFLICT DO NOTHING
       )

@@ -223,6 +223,7 @@ export class WebhookDispatcher {
           { id: d.owner_id, name: d.owner_name },
           { eventType: d.event_type, gameId: d.game_id, seq: d.seq, seat: d.seat, createdAt: d.created_at },
           this.options.maxPayloadBytes,
+          d.app_id ? { playerId: d.owner_id, externalId: d.external_id ?? '' } : null,
         );
       } catch (err) {
         this.log.error({ err, deliveryId: d.id }, 'webhook payload could not be rendered');

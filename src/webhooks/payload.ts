@@ -4,6 +4,9 @@
  * their view of the state after that version (GET /v1/games/:id/state?at=seq), the move as their history
  * shows it. Never the seed, never another seat's secrets. A body larger than the cap drops the view and
  * the move (`truncated: true`); the receiver reads them through the API.
+ *
+ * An app's endpoint gets one delivery per player of the app: the body is that player's, as above, and
+ * names them (`data.recipient`: the player's id and the app's own id for them).
  */
 import type { EventView, GameService } from '../service/game-service.js';
 import type { Player } from '../service/players.js';
@@ -30,13 +33,18 @@ const MAX_VIEW_SPAN = 200;
  */
 export function batchSource(games: GameService, first: number, last: number): PayloadSource {
   let game: ReturnType<GameService['getGame']> | null = null;
-  let span: Promise<Map<number, EventView>> | null = null;
+  // By caller: an app endpoint's batch holds deliveries for several players, each seeing only its own view.
+  const spans = new Map<string, Promise<Map<number, EventView>>>();
   const to = Math.min(last, first + MAX_VIEW_SPAN);
   return {
     getGame: (gameId) => (game ??= games.getGame(gameId)),
     eventView: async (caller, gameId, seq) => {
-      if (seq < first || seq > to) return games.eventView(caller, gameId, seq);
-      span ??= games.eventViews(caller, gameId, first, to).then((views) => new Map(views.map((v) => [v.version, v])));
+      if (seq < first || seq > to || !caller) return games.eventView(caller, gameId, seq);
+      let span = spans.get(caller.id);
+      if (!span) {
+        span = games.eventViews(caller, gameId, first, to).then((views) => new Map(views.map((v) => [v.version, v])));
+        spans.set(caller.id, span);
+      }
       const view = (await span).get(seq);
       if (!view) throw new Error(`no view of version ${seq}`);
       return view;
@@ -44,7 +52,13 @@ export function batchSource(games: GameService, first: number, last: number): Pa
   };
 }
 
-export async function renderPayload(games: PayloadSource, owner: Player, event: DeliveryEvent, maxBytes: number): Promise<string> {
+/** The player an app endpoint's delivery is for: named in its body as `data.recipient`. */
+export interface Recipient {
+  readonly playerId: string;
+  readonly externalId: string;
+}
+
+export async function renderPayload(games: PayloadSource, owner: Player, event: DeliveryEvent, maxBytes: number, recipient: Recipient | null = null): Promise<string> {
   const game = await games.getGame(event.gameId);
   const type = event.eventType as WebhookEventType;
   const base: Record<string, unknown> = { gameId: game.id, gameType: game.type, version: event.seq };
@@ -80,6 +94,7 @@ export async function renderPayload(games: PayloadSource, owner: Player, event: 
     default:
       data = base;
   }
+  if (recipient) data = { recipient, ...data };
   const body = (d: Record<string, unknown>) => JSON.stringify({ type, timestamp: event.createdAt.toISOString(), data: d });
   const full = body(data);
   if (Buffer.byteLength(full) <= maxBytes) return full;

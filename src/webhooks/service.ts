@@ -1,6 +1,6 @@
 /**
- * Webhook endpoint management, for the endpoint's owner only (a player, or an application acting with
- * that player's token): create (the secret is shown once), list, read, update, enable/disable, rotate the
+ * Webhook endpoint management, for the endpoint's owner only: a player (or an application acting with
+ * that player's token), or an app, whose endpoints receive the events of all its players. Create (the secret is shown once), list, read, update, enable/disable, rotate the
  * secret, delete; list an endpoint's deliveries with their attempts, re-send one, retry the pending ones now.
  */
 import { randomUUID } from 'node:crypto';
@@ -9,6 +9,7 @@ import { ServiceError } from '../service/errors.js';
 import type { Caller, Page } from '../service/game-service.js';
 import { clampLimit, decodeKeyset, encodeKeyset, pageOf } from '../service/pagination.js';
 import type { Player } from '../service/players.js';
+import type { AppPrincipal } from '../service/apps.js';
 import type { Clock } from '../timers/clock.js';
 import type { WebhookDispatcher, WebhookOptions } from './dispatcher.js';
 import { WEBHOOK_EVENT_TYPES } from './outbox.js';
@@ -44,6 +45,8 @@ export interface WebhookDeliveryView {
   readonly gameId: string;
   readonly seq: number;
   readonly seat: number | null;
+  /** At an app's endpoint: the app's player this delivery is for; null at a player's own endpoint. */
+  readonly playerId: string | null;
   readonly status: DeliveryStatus;
   readonly attempts: number;
   readonly nextAttemptAt: string | null;
@@ -82,8 +85,11 @@ type EndpointRow = {
   enabled: boolean; disabledReason: string | null; createdAt: Date; updatedAt: Date;
 };
 
+/** Who owns endpoints: a player (the caller of a token), or an app (`{ app }`, with the app's key). */
+export type EndpointOwner = Caller | { readonly app: AppPrincipal };
+
 type DeliveryRow = {
-  id: string; endpointId: string; eventType: string; gameId: string; seq: number; seat: number; status: string; attempts: number;
+  id: string; endpointId: string; playerId: string | null; eventType: string; gameId: string; seq: number; seat: number; status: string; attempts: number;
   nextAttemptAt: Date; lastStatus: number | null; lastLatencyMs: number | null; lastError: string | null; createdAt: Date;
   deliveredAt: Date | null; payload: string | null;
 };
@@ -95,6 +101,13 @@ const notFound = (what: string) => new ServiceError('NOT_FOUND', `no ${what}`);
 function requirePlayer(caller: Caller): Player {
   if (!caller) throw new ServiceError('UNAUTHENTICATED', 'this needs a bearer token: register at POST /v1/players');
   return caller;
+}
+
+const isApp = (owner: EndpointOwner): owner is { readonly app: AppPrincipal } => owner !== null && 'app' in owner;
+
+/** The owner's endpoints, as a filter. */
+function ownedBy(owner: EndpointOwner): { ownerId: string } | { appId: string } {
+  return isApp(owner) ? { appId: owner.app.id } : { ownerId: requirePlayer(owner).id };
 }
 
 function checkEvents(events: readonly string[]): string[] {
@@ -131,6 +144,7 @@ function deliveryView(d: DeliveryRow): WebhookDeliveryView {
     gameId: d.gameId,
     seq: d.seq,
     seat: d.seat < 0 ? null : d.seat,
+    playerId: d.playerId,
     status: d.status as DeliveryStatus,
     attempts: d.attempts,
     nextAttemptAt: d.status === 'pending' ? d.nextAttemptAt.toISOString() : null,
@@ -151,21 +165,21 @@ export class WebhookService {
     private readonly options: WebhookOptions,
   ) {}
 
-  async create(caller: Caller, input: EndpointInput): Promise<WebhookEndpointView & { secret: string }> {
-    const owner = requirePlayer(caller);
+  async create(caller: EndpointOwner, input: EndpointInput): Promise<WebhookEndpointView & { secret: string }> {
+    const owner = ownedBy(caller);
     const events = checkEvents(input.events);
     const url = await checkEndpointUrl(input.url, this.options);
     const gameId = input.gameId ?? null;
     if (gameId !== null) await this.checkWatchable(owner, gameId);
     const cap = this.options.maxEndpointsPerPlayer;
-    if ((await this.db.webhookEndpoint.count({ where: { ownerId: owner.id } })) >= cap) {
-      throw new ServiceError('TOO_MANY_WEBHOOKS', `at most ${cap} endpoints per player`, 409);
+    if ((await this.db.webhookEndpoint.count({ where: owner })) >= cap) {
+      throw new ServiceError('TOO_MANY_WEBHOOKS', `at most ${cap} endpoints per ${'appId' in owner ? 'app' : 'player'}`, 409);
     }
     const secret = newSecret();
     const now = this.clock.now();
     const row = await this.db.webhookEndpoint.create({
       data: {
-        id: randomUUID(), ownerId: owner.id, url: url.toString(), eventTypes: events, gameId,
+        id: randomUUID(), ...owner, url: url.toString(), eventTypes: events, gameId,
         description: input.description ?? null, secret, createdAt: now, updatedAt: now,
       },
     });
@@ -173,23 +187,23 @@ export class WebhookService {
   }
 
   /** The caller's endpoints, oldest first, a page at a time. */
-  async list(caller: Caller, page: { cursor?: string | undefined; limit?: number | undefined } = {}): Promise<Page<WebhookEndpointView>> {
-    const owner = requirePlayer(caller);
+  async list(caller: EndpointOwner, page: { cursor?: string | undefined; limit?: number | undefined } = {}): Promise<Page<WebhookEndpointView>> {
+    const owner = ownedBy(caller);
     const limit = clampLimit(page.limit, 20, 100);
     const after = page.cursor ? decodeKeyset(page.cursor) : null;
     const rows = await this.db.webhookEndpoint.findMany({
-      where: { ownerId: owner.id, ...(after ? { OR: [{ createdAt: { gt: after.at } }, { createdAt: after.at, id: { gt: after.id } }] } : {}) },
+      where: { ...owner, ...(after ? { OR: [{ createdAt: { gt: after.at } }, { createdAt: after.at, id: { gt: after.id } }] } : {}) },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take: limit + 1,
     });
     return pageOf(rows, limit, (last) => encodeKeyset(last.createdAt, last.id), endpointView);
   }
 
-  async get(caller: Caller, id: string): Promise<WebhookEndpointView> {
+  async get(caller: EndpointOwner, id: string): Promise<WebhookEndpointView> {
     return endpointView(await this.own(caller, id));
   }
 
-  async update(caller: Caller, id: string, patch: EndpointPatch): Promise<WebhookEndpointView> {
+  async update(caller: EndpointOwner, id: string, patch: EndpointPatch): Promise<WebhookEndpointView> {
     await this.own(caller, id);
     const url = patch.url === undefined ? undefined : (await checkEndpointUrl(patch.url, this.options)).toString();
     const events = patch.events === undefined ? undefined : checkEvents(patch.events);
@@ -208,12 +222,12 @@ export class WebhookService {
     return endpointView(row);
   }
 
-  setEnabled(caller: Caller, id: string, enabled: boolean): Promise<WebhookEndpointView> {
+  setEnabled(caller: EndpointOwner, id: string, enabled: boolean): Promise<WebhookEndpointView> {
     return this.update(caller, id, { enabled });
   }
 
   /** A new secret (shown once); the previous one keeps signing alongside it for a while. */
-  async rotateSecret(caller: Caller, id: string): Promise<WebhookEndpointView & { secret: string; previousSecretValidUntil: string }> {
+  async rotateSecret(caller: EndpointOwner, id: string): Promise<WebhookEndpointView & { secret: string; previousSecretValidUntil: string }> {
     const endpoint = await this.own(caller, id);
     const secret = newSecret();
     const now = this.clock.now();
@@ -226,13 +240,13 @@ export class WebhookService {
     return { ...endpointView(row), secret, previousSecretValidUntil: until.toISOString() };
   }
 
-  async remove(caller: Caller, id: string): Promise<void> {
+  async remove(caller: EndpointOwner, id: string): Promise<void> {
     await this.own(caller, id);
     await this.db.webhookEndpoint.delete({ where: { id } });
   }
 
   /** The endpoint's deliveries, newest first; page with `cursor` = nextCursor. */
-  async deliveries(caller: Caller, id: string, filter: { status?: string | undefined; cursor?: string | undefined; limit?: number | undefined } = {}): Promise<{ items: WebhookDeliveryView[]; nextCursor: string | null }> {
+  async deliveries(caller: EndpointOwner, id: string, filter: { status?: string | undefined; cursor?: string | undefined; limit?: number | undefined } = {}): Promise<{ items: WebhookDeliveryView[]; nextCursor: string | null }> {
     await this.own(caller, id);
     const limit = Math.max(1, Math.min(100, Math.floor(filter.limit ?? 50)));
     const after = filter.cursor ? decodeKeyset(filter.cursor, false) : null;
@@ -248,7 +262,7 @@ export class WebhookService {
     return pageOf(rows, limit, (last) => encodeKeyset(last.createdAt, last.id), deliveryView);
   }
 
-  async delivery(caller: Caller, endpointId: string, deliveryId: string): Promise<WebhookDeliveryView & { attemptLog: WebhookAttemptView[] }> {
+  async delivery(caller: EndpointOwner, endpointId: string, deliveryId: string): Promise<WebhookDeliveryView & { attemptLog: WebhookAttemptView[] }> {
     await this.own(caller, endpointId);
     const row = await this.db.webhookDelivery.findFirst({
       where: { id: deliveryId, endpointId },
@@ -277,7 +291,7 @@ export class WebhookService {
   }
 
   /** Sends a delivery again (same webhook-id and body), now, ahead of the endpoint's later ones for that game. */
-  async redeliver(caller: Caller, endpointId: string, deliveryId: string): Promise<WebhookDeliveryView> {
+  async redeliver(caller: EndpointOwner, endpointId: string, deliveryId: string): Promise<WebhookDeliveryView> {
     const endpoint = await this.own(caller, endpointId);
     if (!endpoint.enabled) throw new ServiceError('WEBHOOK_DISABLED', 'enable the endpoint first', 409);
     const now = this.clock.now();
@@ -297,7 +311,7 @@ export class WebhookService {
    * "Retry now", after the receiver was fixed: every pending delivery of the endpoint (those waiting for
    * a retry and those queued behind them) goes out at once, in order per game; returns how many.
    */
-  async retryNow(caller: Caller, id: string): Promise<WebhookRetryView> {
+  async retryNow(caller: EndpointOwner, id: string): Promise<WebhookRetryView> {
     const endpoint = await this.own(caller, id);
     if (!endpoint.enabled) throw new ServiceError('WEBHOOK_DISABLED', 'enable the endpoint first (that retries it too)', 409);
     return { endpointId: id, pending: await this.dispatcher.retryEndpoint(id) };
@@ -308,20 +322,23 @@ export class WebhookService {
    * anyone could turn a stranger's game into deliveries to addresses of their choosing. Games are public,
    * so refusing with 403 (rather than hiding the game behind a 404) tells nothing new.
    */
-  private async checkWatchable(owner: Player, gameId: string): Promise<void> {
+  private async checkWatchable(owner: { ownerId: string } | { appId: string }, gameId: string): Promise<void> {
     if (!UUID.test(gameId) || !(await this.db.game.findUnique({ where: { id: gameId }, select: { id: true } }))) {
       throw new ServiceError('GAME_NOT_FOUND', `no game ${gameId}`);
     }
-    const seat = await this.db.seat.findFirst({ where: { gameId, playerId: owner.id }, select: { index: true } });
+    // An app's endpoint may watch a game one of the app's players plays or played in.
+    const seated = 'appId' in owner ? { player: { appId: owner.appId } } : { playerId: owner.ownerId };
+    const seat = await this.db.seat.findFirst({ where: { gameId, ...seated }, select: { index: true } });
     if (!seat) throw new ServiceError('NOT_IN_GAME', `you hold no seat in game ${gameId}: an endpoint may watch only games you play or played in`);
   }
 
-  private async own(caller: Caller, id: string): Promise<EndpointRow> {
-    const owner = requirePlayer(caller);
+  private async own(caller: EndpointOwner, id: string): Promise<EndpointRow> {
+    const owner = ownedBy(caller);
     if (!UUID.test(id)) throw notFound(`webhook endpoint ${id}`);
     const row = await this.db.webhookEndpoint.findUnique({ where: { id } });
-    // Another player's endpoint is as invisible as a missing one.
-    if (!row || (row as { ownerId: string }).ownerId !== owner.id) throw notFound(`webhook endpoint ${id}`);
+    // Another owner's endpoint is as invisible as a missing one.
+    const mine = row && ('appId' in owner ? row.appId === owner.appId : row.ownerId === owner.ownerId);
+    if (!row || !mine) throw notFound(`webhook endpoint ${id}`);
     return row;
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The SQL of delivery streams. A stream is one endpoint's deliveries for one game, in (seq, ordinal, seat)
- * order; webhook_deliveries is its queue. Whoever leases a stream's head owns the stream until the lease
+ * order (then by player, at an app's endpoint, which has one delivery per player of the app); webhook_deliveries is its queue. Whoever leases a stream's head owns the stream until the lease
  * ends: it may send the head and the due deliveries right behind it, in order, and record them together.
  * Two statements per batch (lease, record) whatever its size, so a busy game costs few round trips.
  */
@@ -28,8 +28,12 @@ export interface LeasedDelivery {
   secret: string;
   previous_secret: string | null;
   previous_secret_until: Date | null;
+  /** The player the delivery is for: the endpoint's owner, or the app's player it names. */
   owner_id: string;
   owner_name: string;
+  /** Set for an app's endpoint: the app's own id for that player. */
+  external_id: string | null;
+  app_id: string | null;
 }
 
 /** One attempt's outcome, as recorded. */
@@ -61,24 +65,27 @@ export function dueStreams(db: Database, now: Date, gameId: string | null): Prom
 export async function leaseBatch(db: Database, key: StreamKey, now: Date, leaseUntil: Date, limit: number): Promise<LeasedDelivery[]> {
   const rows = await db.$queryRaw<LeasedDelivery[]>`
     WITH head AS (
-      SELECT d.id, d.seq, d.ordinal, d.seat FROM webhook_deliveries d
+      SELECT d.id, d.seq, d.ordinal, d.seat, d.player_id FROM webhook_deliveries d
        WHERE d.endpoint_id = ${key.endpointId}::uuid AND d.game_id = ${key.gameId}::uuid AND d.status = 'pending'
-       ORDER BY d.seq, d.ordinal, d.seat LIMIT 1
+       ORDER BY d.seq, d.ordinal, d.seat, d.player_id LIMIT 1
     ), leased AS (
       UPDATE webhook_deliveries d SET lease_until = ${leaseUntil}
         FROM head, webhook_endpoints e
        WHERE d.id = head.id AND e.id = d.endpoint_id AND e.enabled AND d.status = 'pending'
          AND d.next_attempt_at <= ${now} AND (d.lease_until IS NULL OR d.lease_until < ${now})
-      RETURNING head.seq, head.ordinal, head.seat
+      RETURNING head.seq, head.ordinal, head.seat, head.player_id
     )
     SELECT d.id, d.endpoint_id, d.event_type, d.game_id, d.seq, d.seat, d.payload, d.attempts, d.created_at,
            d.next_attempt_at, d.lease_until,
-           e.url, e.secret, e.previous_secret, e.previous_secret_until, e.owner_id, p.name AS owner_name
+           e.url, e.secret, e.previous_secret, e.previous_secret_until, p.id::text AS owner_id, p.name AS owner_name,
+           p.external_id, e.app_id::text AS app_id
       FROM leased l
       JOIN webhook_deliveries d ON d.endpoint_id = ${key.endpointId}::uuid AND d.game_id = ${key.gameId}::uuid
-       AND d.status = 'pending' AND (d.seq, d.ordinal, d.seat) >= (l.seq, l.ordinal, l.seat)
-      JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN players p ON p.id = e.owner_id
-     ORDER BY d.seq, d.ordinal, d.seat LIMIT ${limit}`;
+       AND d.status = 'pending'
+       AND (d.seq, d.ordinal, d.seat, COALESCE(d.player_id, '00000000-0000-0000-0000-000000000000'::uuid))
+        >= (l.seq, l.ordinal, l.seat, COALESCE(l.player_id, '00000000-0000-0000-0000-000000000000'::uuid))
+      JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN players p ON p.id = COALESCE(d.player_id, e.owner_id)
+     ORDER BY d.seq, d.ordinal, d.seat, d.player_id LIMIT ${limit}`;
   // The head's row was read as it was before this statement leased it.
   const free = (d: LeasedDelivery) => d.next_attempt_at <= now && (d.lease_until === null || d.lease_until < now);
   const end = rows.findIndex((d, i) => i > 0 && !free(d));

@@ -51,7 +51,8 @@ function validatorFor(operation: Operation, status: string, media: string): Vali
 }
 
 t.test('every answer to a set of real requests is documented and matches its schema', async (t) => {
-  const app = await build(t, { webhooks: { allowedHosts: ['127.0.0.1'] } });
+  const adminKey = 'operator-key-for-conformance-0123456789';
+  const app = await build(t, { webhooks: { allowedHosts: ['127.0.0.1'] }, adminKey });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const seen = new Map<string, Set<number>>();
@@ -235,6 +236,60 @@ t.test('every answer to a set of real requests is documented and matches its sch
   await call('POST', '/v1/me/device-codes', 401);
   await call('POST', '/v1/sessions/code', 201, { body: { code: code.code } });
   await call('POST', '/v1/sessions/code', 401, { body: { code: code.code } });
+
+  // Apps: the operator's routes, then the app's own (players by external id, one webhook for all).
+  const created = await call('POST', '/v1/admin/apps', 201, { token: adminKey, body: { name: 'Site' } });
+  await call('POST', '/v1/admin/apps', 401, { token: a, body: { name: 'Site' } });
+  const appPath = `/v1/admin/apps/${created.app.id}`;
+  await call('GET', '/v1/admin/apps', 200, { token: adminKey });
+  await call('GET', '/v1/admin/apps', 401);
+  await call('GET', appPath, 200, { token: adminKey });
+  await call('GET', `/v1/admin/apps/${none}`, 404, { token: adminKey });
+  await call('PATCH', appPath, 200, { token: adminKey, body: { playersPerHour: 100 } });
+  await call('PATCH', appPath, 400, { token: adminKey, body: { playersPerHour: -5 } });
+  const rotated = await call('POST', `${appPath}/rotate-key`, 200, { token: adminKey, body: { overlapSeconds: 60 } });
+  await call('POST', `${appPath}/rotate-key`, 400, { token: adminKey, body: { overlapSeconds: -1 } });
+  await call('POST', `${appPath}/disable`, 200, { token: adminKey });
+  await call('POST', `/v1/admin/apps/${none}/disable`, 404, { token: adminKey });
+  await call('POST', `${appPath}/enable`, 200, { token: adminKey });
+  await call('POST', `/v1/admin/apps/${none}/enable`, 404, { token: adminKey });
+  const k = rotated.key as string;
+  await call('GET', '/v1/app', 200, { token: k });
+  await call('GET', '/v1/app', 401, { token: a });
+  const appPlayer = await call('POST', '/v1/app/players', 201, { token: k, body: { externalId: 'user-1', name: 'Ana' } });
+  await call('POST', '/v1/app/players', 200, { token: k, body: { externalId: 'user-1' } });
+  await call('POST', '/v1/app/players', 400, { token: k, body: { externalId: 'x'.repeat(10_000) } });
+  await call('GET', '/v1/me', 403, { token: k });
+  await call('GET', '/v1/app/players?externalId=user-1', 200, { token: k });
+  await call('GET', '/v1/app/players?cursor=bogus', 400, { token: k });
+  await call('GET', `/v1/app/players/${appPlayer.id}`, 200, { token: k });
+  await call('GET', `/v1/app/players/${none}`, 404, { token: k });
+  await call('PATCH', `/v1/app/players/${appPlayer.id}`, 200, { token: k, body: { name: 'Ana B.' } });
+  await call('PATCH', `/v1/app/players/${none}`, 404, { token: k, body: { name: 'Ana B.' } });
+  const appToken = await call('POST', `/v1/app/players/${appPlayer.id}/tokens`, 201, { token: k, body: { scopes: ['read'] } });
+  await call('POST', `/v1/app/players/${appPlayer.id}/tokens`, 400, { token: k, body: { expiresInSeconds: 1 } });
+  await call('GET', `/v1/app/players/${appPlayer.id}/tokens`, 200, { token: k });
+  await call('GET', `/v1/app/players/${none}/tokens`, 404, { token: k });
+  await call('DELETE', `/v1/app/players/${appPlayer.id}/tokens/${appToken.token.id}`, 204, { token: k });
+  await call('DELETE', `/v1/app/players/${appPlayer.id}/tokens/${none}`, 404, { token: k });
+  await call('DELETE', `/v1/app/players/${appPlayer.id}/tokens`, 200, { token: k });
+  await call('DELETE', `/v1/app/players/${none}/tokens`, 404, { token: k });
+  const appHook = await call('POST', '/v1/app/webhooks', 201, { token: k, body: { url: 'http://127.0.0.1:9/site', events: ['turn.started'] } });
+  await call('POST', '/v1/app/webhooks', 400, { token: k, body: { url: 'ftp://127.0.0.1/site', events: ['turn.started'] } });
+  const ah = `/v1/app/webhooks/${appHook.id}`;
+  await call('GET', '/v1/app/webhooks', 200, { token: k });
+  await call('GET', '/v1/app/webhooks', 401, { token: a });
+  await call('GET', ah, 200, { token: k });
+  await call('GET', `/v1/app/webhooks/${none}`, 404, { token: k });
+  await call('PATCH', ah, 200, { token: k, body: { enabled: false } });
+  await call('PATCH', ah, 400, { token: k, body: { colour: 'red' } });
+  await call('GET', `${ah}/deliveries`, 200, { token: k });
+  await call('GET', `/v1/app/webhooks/${none}/deliveries`, 404, { token: k });
+  await call('POST', `${ah}/retry`, 409, { token: k });
+  await call('PATCH', ah, 200, { token: k, body: { enabled: true } });
+  await call('POST', `${ah}/retry`, 202, { token: k });
+  await call('DELETE', ah, 204, { token: k });
+  await call('DELETE', ah, 404, { token: k });
 
   // Every operation was exercised with a success and (but for the health probes) an error.
   for (const { operation } of operations) {

@@ -11,7 +11,7 @@ const tags = ['webhooks'];
 
 const EventType = Type.Union(WEBHOOK_EVENT_TYPES.map((e) => Type.Literal(e)), { description: 'a webhook event type' });
 
-const Endpoint = Type.Object({
+export const Endpoint = Type.Object({
   id: Type.String({ format: 'uuid' }),
   url: Type.String(),
   events: Type.Array(Type.String()),
@@ -23,7 +23,7 @@ const Endpoint = Type.Object({
   updatedAt: Type.String({ format: 'date-time' }),
 });
 
-const EndpointWithSecret = Type.Object({
+export const EndpointWithSecret = Type.Object({
   ...Endpoint.properties,
   secret: Type.String({ description: 'the signing secret (whsec_...), shown only now: verify webhook-signature with it' }),
 });
@@ -48,6 +48,7 @@ const deliveryFields = {
   gameId: Type.String({ format: 'uuid' }),
   seq: Type.Integer({ description: 'the game version the event belongs to' }),
   seat: Nullable(Type.Integer()),
+  playerId: Nullable(Type.String({ format: 'uuid', description: "at an app's endpoint: the app's player this delivery is for; null at a player's own endpoint" })),
   status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
   attempts: Type.Integer(),
   nextAttemptAt: Nullable(Type.String({ format: 'date-time' })),
@@ -58,7 +59,7 @@ const deliveryFields = {
   deliveredAt: Nullable(Type.String({ format: 'date-time' })),
   payload: Type.Unknown({ description: 'the body as sent (null before the first attempt)' }),
 };
-const Delivery = Type.Object(deliveryFields);
+export const Delivery = Type.Object(deliveryFields);
 const DeliveryWithAttempts = Type.Object({ ...deliveryFields, attemptLog: Type.Array(Attempt) });
 
 export const CreateBody = Type.Object(
@@ -81,7 +82,7 @@ export const PatchBody = Type.Object(
   { additionalProperties: false },
 );
 
-const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const DeliveryParams = Type.Object({ id: Type.String({ format: 'uuid' }), deliveryId: Text({ minLength: 1, maxLength: 100 }) });
 export const DeliveriesQuery = Type.Object({
   status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')])),
