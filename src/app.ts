@@ -57,6 +57,7 @@ import { ResultsStore } from './store/results-store.js';
 import { ArchiveService } from './service/archive.js';
 import { RecordService } from './service/records.js';
 import { recordResolvers, recordSchema } from './graphql/records.js';
+import { createMetrics, instrument } from './ops/instrument.js';
 
 export interface AppOptions {
   readonly databaseUrl: string;
@@ -142,7 +143,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const events = new GameEvents(feed);
   feed.onCommit((commit) => events.receive(commit));
   const players = new PlayerService(db);
-  const store = new EventStore(db, connections.pool, { groupCommit: options.groupCommit ?? true });
+  // Metrics (served on METRICS_PORT only): the websocket count is read from the server once it exists.
+  const metrics = createMetrics(connections.pool, () => app.websocketServer?.clients.size ?? 0);
+  const store = new EventStore(db, connections.pool, { groupCommit: options.groupCommit ?? true, onGroup: (size) => metrics.groupCommitSize.observe(size) });
   const games = new GameService(store, registry, events, {
     snapshotEvery: options.snapshotEvery ?? 100,
     cacheSize: options.stateCacheSize ?? 1000,
@@ -171,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bots,
   });
   app.decorate('webhooks', asyncPlay.webhooks).decorate('deliveries', asyncPlay.dispatcher).decorate('timers', asyncPlay.timers);
+  instrument(app, metrics, { games, dispatcher: asyncPlay.dispatcher });
   // Hooks on every request take Fastify's callback form: an async one costs a promise and a microtask.
   app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
@@ -247,7 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(gameTypeRoutes, { registry });
       await v1.register(gameRoutes, { games });
       await v1.register(webhookRoutes, { webhooks: asyncPlay.webhooks });
-      await v1.register(eventRoutes, { games, events });
+      await v1.register(eventRoutes, { games, events, onStream: (stream, delta) => metrics.sseStreams.inc({ stream }, delta) });
       await v1.register(recordRoutes, { records, archive, registry, verifyBodyLimit: options.recordBodyLimit ?? 8 * 1024 * 1024 });
     },
     { prefix: '/v1' },

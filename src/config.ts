@@ -100,6 +100,11 @@ const ConfigSchema = Type.Object({
   ADMIN_KEY: Type.Optional(Type.String({ minLength: 32 })),
   /** Webhook endpoints one player may register. */
   WEBHOOK_MAX_ENDPOINTS: Type.Integer({ minimum: 1, maximum: 1000, default: 20 }),
+  // ---- operations (metrics) ----
+  /** Port of the metrics listener (`GET /metrics`, Prometheus text format). Unset: no metrics listener. */
+  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  /** Interface of the metrics listener; keep it reachable by the scraper only. Default: HOST. */
+  METRICS_HOST: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 export type Config = Static<typeof ConfigSchema>;

@@ -30,6 +30,9 @@ export interface EventView {
   readonly move: MoveRecord | null;
 }
 
+/** A player's move request settled: its game type ('unknown' for a game never loaded), refusal code or null, duration. */
+export type MoveObserver = (gameType: string, refusal: string | null, seconds: number) => void;
+
 /** After a commit of this instance: the game as committed, and the webhook deliveries written with it. */
 export type CommitListener = (game: GameRow, deliveries: number) => void;
 
@@ -55,6 +58,9 @@ export class GameService {
   private readonly clock: Clock;
   /** Recent states by `gameId:version`, so notifications about a fresh move rebuild nothing. */
   private readonly recent = new LruCache<LiveState>(256);
+  /** Game types by id, as last loaded: labels for the move metrics, even for a refused move. */
+  private readonly types = new LruCache<string>(10_000);
+  private moveObserver: MoveObserver | null = null;
 
   constructor(
     private readonly store: EventStore,
@@ -71,6 +77,11 @@ export class GameService {
       const row = this.rows.get(commit.gameId);
       if (row && row.version < commit.seq) this.rows.delete(commit.gameId);
     });
+  }
+
+  /** Told of every player's move request (the metrics: latency, refusals by code). */
+  observeMoves(observer: MoveObserver): void {
+    this.moveObserver = observer;
   }
 
   onCommitted(listener: CommitListener): void {
@@ -196,6 +207,21 @@ export class GameService {
   // ---- moves -----------------------------------------------------------------------------------
 
   async submitMove(caller: Caller, gameId: string, input: SubmitMove): Promise<MoveResult> {
+    const observer = this.moveObserver;
+    if (!observer) return this.submitMoveUnobserved(caller, gameId, input);
+    const started = performance.now();
+    let refusal: string | null = null;
+    try {
+      return await this.submitMoveUnobserved(caller, gameId, input);
+    } catch (error) {
+      refusal = error instanceof ServiceError ? error.code : 'INTERNAL';
+      throw error;
+    } finally {
+      observer(this.types.get(gameId) ?? 'unknown', refusal, (performance.now() - started) / 1000);
+    }
+  }
+
+  private async submitMoveUnobserved(caller: Caller, gameId: string, input: SubmitMove): Promise<MoveResult> {
     const player = requirePlayer(caller);
     if (input.idempotencyKey === undefined) return this.playerMove(player, gameId, input);
     const requestHash = sha256(JSON.stringify([gameId, input.move, input.seat ?? null, input.expectedVersion ?? null]));
@@ -221,6 +247,7 @@ export class GameService {
   private async playerMove(player: Player, gameId: string, input: SubmitMove, requestHash?: string): Promise<MoveResult> {
     const cached = this.rows.get(gameId);
     if (cached) {
+      this.types.set(gameId, cached.type);
       try {
         return await this.playerMoveOn(cached, player, input, requestHash, true);
       } catch (error) {
@@ -584,6 +611,7 @@ export class GameService {
     if (!isUuid(gameId)) throw notFound(gameId);
     const game = await this.store.getGame(gameId);
     if (!game) throw notFound(gameId);
+    this.types.set(gameId, game.type);
     return game;
   }
 

@@ -345,9 +345,9 @@ export class EventStore {
   constructor(
     private readonly db: Database,
     private readonly pool: pg.Pool,
-    { groupCommit = true }: { groupCommit?: boolean } = {},
+    { groupCommit = true, onGroup }: { groupCommit?: boolean; onGroup?: (size: number) => void } = {},
   ) {
-    const grouping = groupCommit ? { maxInFlight: GROUPS_IN_FLIGHT, slowMs: SLOW_GROUP_MS, maxGroup: GROUP_SIZE } : UNGROUPED;
+    const grouping = { ...(groupCommit ? { maxInFlight: GROUPS_IN_FLIGHT, slowMs: SLOW_GROUP_MS, maxGroup: GROUP_SIZE } : UNGROUPED), onGroup };
     this.plainAppends = new GroupCommit({
       ...grouping,
       key: (input) => input.gameId,

@@ -35,7 +35,10 @@ function resumeVersion(header: string | string[] | undefined, query: string | un
   return version;
 }
 
-export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events: GameEvents }> = async (app, { games, events }) => {
+/** Told when a stream opens (+1) and ends (-1): the metrics' open-stream gauge. */
+type StreamCounter = (stream: 'game' | 'me', delta: 1 | -1) => void;
+
+export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events: GameEvents; onStream?: StreamCounter }> = async (app, { games, events, onStream }) => {
   // Open streams end when the service shuts down (otherwise close would wait for every client to leave).
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -43,10 +46,11 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
   });
 
   /** Streams `source` to the caller until either side ends it. */
-  async function stream<T>(reply: FastifyReply, source: AsyncIterableIterator<T>, toMessage: (item: T) => Promise<SSEMessage> | SSEMessage): Promise<void> {
+  async function stream<T>(kind: 'game' | 'me', reply: FastifyReply, source: AsyncIterableIterator<T>, toMessage: (item: T) => Promise<SSEMessage> | SSEMessage): Promise<void> {
     const end = () => void source.return?.();
     open.add(end);
     reply.sse.onClose(end);
+    onStream?.(kind, 1);
     try {
       reply.sse.sendHeaders(); // the client knows at once that it is listening
       for await (const item of source) {
@@ -54,6 +58,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
         await reply.sse.send(await toMessage(item));
       }
     } finally {
+      onStream?.(kind, -1);
       open.delete(end);
       end();
     }
@@ -77,7 +82,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
     const start = resumeVersion(request.headers['last-event-id'], request.query.lastEventId, game.version);
     const source = events.moves(game.id);
     const moves = closable(source, (committed) => movesSince(games, request.player, game.id, start, committed));
-    await stream(reply, moves, (record) => ({ id: String(record.seq), event: 'move', data: record }));
+    await stream('game', reply, moves, (record) => ({ id: String(record.seq), event: 'move', data: record }));
   });
 
   app.get('/me/events', {
@@ -94,6 +99,6 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
   }, async (request, reply) => {
     const player = request.player;
     if (!player) throw new ServiceError('UNAUTHENTICATED', 'this needs a bearer token');
-    await stream(reply, events.turns(player.id), async (turn) => ({ event: 'turn', data: { ...turn, game: await games.getGame(turn.gameId) } }));
+    await stream('me', reply, events.turns(player.id), async (turn) => ({ event: 'turn', data: { ...turn, game: await games.getGame(turn.gameId) } }));
   });
 };
