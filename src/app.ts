@@ -58,6 +58,8 @@ import { ArchiveService } from './service/archive.js';
 import { RecordService } from './service/records.js';
 import { recordResolvers, recordSchema } from './graphql/records.js';
 import { createMetrics, instrument } from './ops/instrument.js';
+import { AdminService } from './service/admin.js';
+import { adminRoutes } from './http/routes/admin.js';
 
 export interface AppOptions {
   readonly databaseUrl: string;
@@ -143,6 +145,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const events = new GameEvents(feed);
   feed.onCommit((commit) => events.receive(commit));
   const players = new PlayerService(db);
+  // A ban on any instance stops the player's tokens here at once; after a lost feed, trust no cached token.
+  feed.onControl((message) => {
+    if (message.type === 'player.banned') players.forgetTokens();
+  });
+  feed.onResync(() => players.forgetTokens());
   // Metrics (served on METRICS_PORT only): the websocket count is read from the server once it exists.
   const metrics = createMetrics(connections.pool, () => app.websocketServer?.clients.size ?? 0);
   const store = new EventStore(db, connections.pool, { groupCommit: options.groupCommit ?? true, onGroup: (size) => metrics.groupCommitSize.observe(size) });
@@ -225,6 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'the token POST /v1/players returned: `Authorization: Bearer <token>`' },
+          adminKey: { type: 'http', scheme: 'bearer', description: 'the operator\'s credential: `Authorization: Bearer <ADMIN_KEY>` (the admin routes answer 404 when the service has none)' },
         },
       },
     },
@@ -252,6 +260,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(gameRoutes, { games });
       await v1.register(webhookRoutes, { webhooks: asyncPlay.webhooks });
       await v1.register(eventRoutes, { games, events, onStream: (stream, delta) => metrics.sseStreams.inc({ stream }, delta) });
+      const admin = new AdminService({
+        db, games, players, broadcast: (message) => feed.broadcast(message), sweepDeliveries: (gameId) => asyncPlay.dispatcher.sweep(gameId),
+      });
+      await v1.register(adminRoutes, { admin, games });
       await v1.register(recordRoutes, { records, archive, registry, verifyBodyLimit: options.recordBodyLimit ?? 8 * 1024 * 1024 });
     },
     { prefix: '/v1' },

@@ -13,6 +13,7 @@ export const TAGS = [
   { name: 'webhooks', description: 'Your webhook endpoints and their signed deliveries.' },
   { name: 'records', description: 'Game records and their verification, player archives, statistics, ratings and leaderboards.' },
   { name: 'health', description: 'Liveness and readiness probes.' },
+  { name: 'admin', description: 'The operator\'s API (ADMIN_KEY): find, abort and adjudicate games, ban players, disable webhooks, stuck deliveries, the audit log.' },
 ];
 
 type Security = { [scheme: string]: readonly string[] }[];

@@ -39,6 +39,10 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   UNAVAILABLE: 503,
   QUERY_TIMEOUT: 503,
+  // ---- the operator API (src/service/admin.ts) ----
+  INVALID_ADJUDICATION: 400,
+  DELIVERY_NOT_FOUND: 404,
+  DELIVERY_ALREADY_DELIVERED: 409,
 } as const satisfies Record<string, number>;
 
 export type ServiceErrorCode = keyof typeof ERROR_STATUS;

@@ -49,8 +49,19 @@ export class PlayerService {
   async authenticate(token: string): Promise<Player | null> {
     const cached = this.known(token);
     if (cached) return cached;
-    const player = await this.db.player.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, name: true } });
-    if (player) this.byToken.set(token, player);
+    const found = await this.db.player.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, name: true, bannedAt: true } });
+    if (!found || found.bannedAt !== null) return null; // a banned player's token is refused like an unknown one
+    const player = { id: found.id, name: found.name };
+    this.byToken.set(token, player);
     return player;
+  }
+
+  /**
+   * Forgets every token this process knows, so the next call of each is looked up again: after a ban (of
+   * this instance or another, see CommitFeed's control channel), or after the feed was lost for a while.
+   * Bans are rare; a cached token costs one lookup afterwards.
+   */
+  forgetTokens(): void {
+    this.byToken.clear();
   }
 }
