@@ -80,6 +80,7 @@ export async function startService(config: Config): Promise<RunningService> {
     app.log.info({ migrationsApplied, embeddedPostgres: embedded !== null }, 'database ready');
     const url = await app.listen({ port: config.PORT, host: config.HOST });
     const scrapes = config.METRICS_PORT === undefined ? null : await listenForScrapes(app.metrics, config.METRICS_PORT, config.METRICS_HOST ?? config.HOST);
+    if (scrapes) app.log.info({ metricsUrl: `${scrapes.url}/metrics` }, 'metrics listener ready');
     return { app, url, metricsUrl: scrapes?.url ?? null, stop: (graceMs) => stopService(app, embedded, graceMs, scrapes) };
   } catch (error) {
     await embedded?.stop();

@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { parse as parseYaml } from 'yaml';
 import { listenForScrapes } from '../../src/ops/metrics-listener.js';
-import { build, player } from '../helper.js';
+import { createServer } from 'node:net';
+import { build, createTestDatabase, player } from '../helper.js';
+import { startProcess } from './support/service-process.js';
 import { FAST_WEBHOOKS, Receiver, waitFor } from '../webhooks/support/receiver.js';
 
 /** The value of one sample line (`name{labels} value`), or undefined when absent. */
@@ -131,3 +133,25 @@ function balance(expr: string): number {
   }
   return open.length;
 }
+
+/** A port free right now (the OS picks it). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+t.test('the service process serves /metrics on METRICS_PORT, and not on PORT', async (t) => {
+  const metricsPort = await freePort();
+  const service = await startProcess(['--import', 'tsx', 'src/server.ts'], { DATABASE_URL: await createTestDatabase(t), METRICS_PORT: String(metricsPort) }, t);
+  const ready = await waitFor(() => service.log.find((line) => line.msg === 'metrics listener ready'), 15_000, 'the metrics listener');
+  t.equal(ready.metricsUrl, `http://127.0.0.1:${metricsPort}/metrics`);
+  const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+  t.equal(scraped.status, 200);
+  t.match(await scraped.text(), /# TYPE portolan_moves_total counter/);
+  t.equal((await fetch(`${service.url}/metrics`)).status, 404, 'not on the public port');
+  service.child.kill('SIGTERM');
+  t.equal((await service.exited).code, 0, 'stops cleanly, the metrics listener with it');
+});
