@@ -22,6 +22,12 @@ import { CommitFeed } from './store/commit-feed.js';
 import { GameService } from './service/game-service.js';
 import { GameEvents } from './service/game-events.js';
 import { PlayerService } from './service/players.js';
+import { TokenService } from './service/tokens.js';
+import { RevocationFeed } from './store/revocation-feed.js';
+import { tokenRoutes } from './http/routes/tokens.js';
+import { AccountService } from './service/accounts.js';
+import { accountRoutes, type WebauthnOptions } from './http/routes/accounts.js';
+import { guardScopes, tokenResolvers, tokenSchema } from './graphql/tokens.js';
 import { BotDriver } from './service/bot-driver.js';
 import { authPlugin } from './http/auth.js';
 import { installErrorHandlers, sendFailure } from './http/errors.js';
@@ -59,6 +65,7 @@ import { RecordService } from './service/records.js';
 import { recordResolvers, recordSchema } from './graphql/records.js';
 import { createMetrics, instrument } from './ops/instrument.js';
 import { AdminService } from './service/admin.js';
+import { SCOPES } from './service/tokens.js';
 import { adminRoutes } from './http/routes/admin.js';
 
 export interface AppOptions {
@@ -98,6 +105,8 @@ export interface AppOptions {
   readonly sseHeartbeatMs?: number;
   /** The operator's credential (ADMIN_KEY); unset: the operator routes answer 404 (src/http/operator.ts). */
   readonly adminKey?: string;
+  /** Passkeys' relying party (WEBAUTHN_RP_ID, WEBAUTHN_ORIGIN); unset: each request's own host. */
+  readonly webauthn?: WebauthnOptions;
 }
 
 declare module 'fastify' {
@@ -107,6 +116,8 @@ declare module 'fastify' {
     pgPool: pg.Pool;
     games: GameService;
     players: PlayerService;
+    /** Players' tokens: issue, list, revoke (at once on every instance); src/service/tokens.ts. */
+    tokens: TokenService;
     bots: BotDriver;
     gameEvents: GameEvents;
     webhooks: WebhookService;
@@ -145,11 +156,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const events = new GameEvents(feed);
   feed.onCommit((commit) => events.receive(commit));
   const players = new PlayerService(db);
-  // A ban on any instance stops the player's tokens here at once; after a lost feed, trust no cached token.
-  feed.onControl((message) => {
-    if (message.type === 'player.banned') players.forgetTokens();
-  });
-  feed.onResync(() => players.forgetTokens());
+  // Token revocations reach the other instances through a LISTEN/NOTIFY channel of their own.
+  const revocations = new RevocationFeed(options.databaseUrl, connections.pool, app.log);
+  const tokens = new TokenService(db, connections.pool, revocations, app.log);
   // Metrics (served on METRICS_PORT only): the websocket count is read from the server once it exists.
   const metrics = createMetrics(connections.pool, () => app.websocketServer?.clients.size ?? 0);
   const store = new EventStore(db, connections.pool, { groupCommit: options.groupCommit ?? true, onGroup: (size) => metrics.groupCommitSize.observe(size) });
@@ -169,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (game.status === 'finished') archive.kick();
   });
   app.decorate('archive', archive);
-  app.decorate('db', db).decorate('pgPool', connections.pool).decorate('games', games).decorate('players', players).decorate('bots', bots).decorate('gameEvents', events);
+  app.decorate('db', db).decorate('pgPool', connections.pool).decorate('games', games).decorate('players', players).decorate('tokens', tokens).decorate('bots', bots).decorate('gameEvents', events);
   const asyncPlay = createAsyncPlay(app, {
     databaseUrl: options.databaseUrl,
     db,
@@ -192,6 +201,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await asyncPlay.stop();
     await bots.stop();
     await feed.stop();
+    await revocations.stop();
+    await tokens.stop();
     await archive.stop();
     await connections.close();
     await redis?.quit();
@@ -236,12 +247,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
       },
     },
-    transform: ({ schema, url }) => ({ schema: documentCommonErrors(schema as never, url), url }),
+    transform: ({ schema, url, route }) => ({ schema: documentCommonErrors(schema as never, url, route.config?.scope), url }),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(sse, { heartbeatInterval: options.sseHeartbeatMs ?? 15_000 });
-  await app.register(authPlugin, { players, adminKey: options.adminKey });
+  await app.register(authPlugin, { tokens, adminKey: options.adminKey, graphqlPath: '/graphql' });
   const rateLimiting = await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, { pool: connections.pool, redis });
   await app.register(healthRoutes, { db });
   await app.register(
@@ -256,12 +267,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         done();
       });
       await v1.register(playerRoutes, { players, games });
+      await v1.register(tokenRoutes, { tokens });
+      await v1.register(accountRoutes, { accounts: new AccountService(db, tokens), webauthn: options.webauthn ?? {} });
       await v1.register(gameTypeRoutes, { registry });
       await v1.register(gameRoutes, { games });
       await v1.register(webhookRoutes, { webhooks: asyncPlay.webhooks });
-      await v1.register(eventRoutes, { games, events, onStream: (stream, delta) => metrics.sseStreams.inc({ stream }, delta) });
+      await v1.register(eventRoutes, { games, events, tokens, onStream: (stream, delta) => metrics.sseStreams.inc({ stream }, delta) });
       const admin = new AdminService({
-        db, games, players, broadcast: (message) => feed.broadcast(message), sweepDeliveries: (gameId) => asyncPlay.dispatcher.sweep(gameId),
+        db, games, revokeAllTokensOf: (playerId) => tokens.revokeAllTokensOf(playerId),
+        issueToken: (playerId, label) => tokens.issueToken(playerId, { label, scopes: [...SCOPES] }), sweepDeliveries: (gameId) => asyncPlay.dispatcher.sweep(gameId),
       });
       await v1.register(adminRoutes, { admin, games });
       await v1.register(recordRoutes, { records, archive, registry, verifyBodyLimit: options.recordBodyLimit ?? 8 * 1024 * 1024 });
@@ -273,21 +287,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createResolvers(games, players, events),
     asyncPlayResolvers(asyncPlay.webhooks),
     recordResolvers(records, archive, registry),
+    tokenResolvers(tokens),
   );
   await app.register(mercurius, {
-    schema: schema + asyncPlaySchema + recordSchema,
+    schema: schema + asyncPlaySchema + recordSchema + tokenSchema,
     resolvers: resolvers as never,
     graphiql: false, // ours (src/http/graphiql) is served from local assets; Mercurius' loads from a CDN
     path: '/graphql',
     // The auth hook (src/http/auth.ts) has resolved the token; a refused one fails before parsing.
-    context: async (request) => ({ player: request.player, budget: new RequestBudget(graphqlLimits.timeoutMs) }),
+    context: async (request) => ({ player: request.player, grant: request.grant, budget: new RequestBudget(graphqlLimits.timeoutMs) }),
     errorFormatter: graphqlErrorFormatter,
     validationRules: [...limitRules(graphqlLimits), controlCharacterRule],
     graphql: { parseOptions: { maxTokens: graphqlLimits.maxTokens } },
   });
+  // Every Query and Mutation field checks the scope of the caller's token.
+  guardScopes(app.graphql.schema);
   // Subscriptions: graphql-ws on the same path (see src/graphql/subscriptions.ts for limits and close codes).
   await app.register(graphqlSubscriptions, {
-    players,
+    tokens,
     path: '/graphql',
     resolvers: subscriptionResolvers as SubscriptionResolvers,
     limits: { ...DEFAULT_SUBSCRIPTION_LIMITS, ...options.subscriptions },
@@ -303,6 +320,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', async () => {
       // Commits of other instances on the same database, for subscriptions and caches.
       await feed.listen();
+      // Revocations made on other instances.
+      await revocations.listen();
       // Bots whose turn came while the service was down (or in another process) play now.
       for (const gameId of await games.gamesWithBotTurns()) bots.kick(gameId);
       // Webhook delivery and turn timers; their first sweep picks up whatever a stop left due.

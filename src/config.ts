@@ -98,6 +98,13 @@ const ConfigSchema = Type.Object({
    * operator-only routes under /v1/admin. Unset: those routes do not exist (404).
    */
   ADMIN_KEY: Type.Optional(Type.String({ minLength: 32 })),
+  /**
+   * Passkeys (WebAuthn): the relying party's id, the site's domain (`games.example.org`), and the origins
+   * sign-ins may come from (comma-separated, `https://games.example.org`). Unset: the host of each request
+   * (right when the web client is served by this service; set both when it is hosted elsewhere).
+   */
+  WEBAUTHN_RP_ID: Type.Optional(Type.String({ minLength: 1, pattern: '^[a-z0-9.-]+$' })),
+  WEBAUTHN_ORIGIN: Type.Optional(Type.String({ minLength: 1 })),
   /** Webhook endpoints one player may register. */
   WEBHOOK_MAX_ENDPOINTS: Type.Integer({ minimum: 1, maximum: 1000, default: 20 }),
   // ---- operations (metrics) ----

@@ -76,6 +76,7 @@ export async function startService(config: Config): Promise<RunningService> {
       ...edgeSettings(config),
       subscriptions: subscriptionSettings(config),
       adminKey: config.ADMIN_KEY,
+      webauthn: { rpId: config.WEBAUTHN_RP_ID, origins: config.WEBAUTHN_ORIGIN?.split(',').map((o) => o.trim()).filter(Boolean) },
     });
     app.log.info({ migrationsApplied, embeddedPostgres: embedded !== null }, 'database ready');
     const url = await app.listen({ port: config.PORT, host: config.HOST });

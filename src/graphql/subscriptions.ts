@@ -7,13 +7,16 @@
  *
  * What a client sees (close codes are graphql-ws's own):
  * - 4408 when `connection_init` does not arrive within `initTimeoutMs`;
- * - 4403 when its token (`{"authorization": "Bearer ..."}` in the init payload) is unknown or malformed;
+ * - 4403 when its token (`{"authorization": "Bearer ..."}` in the init payload) is unknown or malformed,
+ *   and when the token is revoked (on any instance) or expires while the connection is open (the reason
+ *   starts with the code: `TOKEN_REVOKED: ...`, `TOKEN_EXPIRED: ...`);
  * - 4401 when it subscribes before the server acknowledged the connection;
  * - 4429 when its token already holds `maxConnectionsPerToken` connections to this instance (and, from
  *   graphql-ws, for a second `connection_init`); 4400 malformed message; 4406 wrong subprotocol;
  *   4409 a subscription id in use; 4500 an internal error;
  * - an `error` message with `extensions.code` for a refused operation (invalid document, a query or
- *   mutation, which belong on POST /graphql, or more than `maxPerConnection` subscriptions at once); errors
+ *   mutation, which belong on POST /graphql, more than `maxPerConnection` subscriptions at once, or a token
+ *   without the `read` scope: INSUFFICIENT_SCOPE); errors
  *   while a subscription runs carry their code too.
  *
  * Counts are per instance: they bound what one client can hold in one process.
@@ -23,8 +26,8 @@ import type { WebSocket } from 'ws';
 import { GraphQLError, getOperationAST, parse, validate, type DocumentNode, type GraphQLFieldResolver, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { CloseCode, handleProtocols, makeServer, type Context, type SubscribePayload } from 'graphql-ws';
 import { ServiceError } from '../service/errors.js';
-import type { Player, PlayerService } from '../service/players.js';
-import { playerFromHeader } from '../http/auth.js';
+import { hasScope, type Player, type TokenGrant, type TokenService } from '../service/tokens.js';
+import { grantFromHeader } from '../http/auth.js';
 import { codeOf } from './errors.js';
 
 export interface SubscriptionLimits {
@@ -58,8 +61,11 @@ interface Extra {
   readonly socket: WebSocket;
   readonly request: FastifyRequest;
   player: Player | null;
+  grant: TokenGrant | null;
   /** The key this connection counts against, once acknowledged. */
   countedAs: string | null;
+  /** Stops watching the token for revocation and expiry (set once acknowledged). */
+  unwatch: (() => void) | null;
 }
 
 type SubscriptionContext = Context<Record<string, unknown>, Extra>;
@@ -76,17 +82,17 @@ const UPGRADE_CONSTRAINT = {
     String(req.headers.upgrade ?? '').toLowerCase() === 'websocket' ? 'websocket' : (undefined as unknown as string),
 };
 
-const refusal = (code: string, message: string) => new GraphQLError(message, { originalError: new ServiceError(code, message, code === 'TOO_MANY_SUBSCRIPTIONS' ? 429 : 400) });
+const refusal = (code: string, message: string) => new GraphQLError(message, { originalError: new ServiceError(code, message, code === 'TOO_MANY_SUBSCRIPTIONS' ? 429 : undefined) });
 
 export interface SubscriptionOptions {
-  readonly players: PlayerService;
+  readonly tokens: TokenService;
   readonly limits: SubscriptionLimits;
   readonly path: string;
   readonly resolvers: SubscriptionResolvers;
 }
 
 export async function graphqlSubscriptions(app: FastifyInstance, opts: SubscriptionOptions): Promise<void> {
-  const { players, limits } = opts;
+  const { tokens, limits } = opts;
   attachResolvers(app.graphql.schema, opts.resolvers);
   const connections = new Map<string, number>();
 
@@ -101,15 +107,16 @@ export async function graphqlSubscriptions(app: FastifyInstance, opts: Subscript
     const { socket } = ctx.extra;
     const params = ctx.connectionParams ?? {};
     const header = params.authorization ?? params.Authorization;
-    let player: Player | null;
+    let grant: TokenGrant | null;
     try {
       if (header !== undefined && typeof header !== 'string') throw new ServiceError('UNAUTHENTICATED', 'authorization must be a string');
-      player = await playerFromHeader(players, header);
+      grant = await grantFromHeader(tokens, header);
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
       socket.close(CloseCode.Forbidden, `Forbidden: ${error.message}`);
       return false;
     }
+    const player = grant?.player ?? null;
     if (player) {
       const open = connections.get(player.id) ?? 0;
       if (open >= limits.maxConnectionsPerToken) {
@@ -119,11 +126,15 @@ export async function graphqlSubscriptions(app: FastifyInstance, opts: Subscript
       connections.set(player.id, open + 1);
       ctx.extra.countedAs = player.id;
     }
+    if (grant) ctx.extra.unwatch = tokens.watch(grant, (reason) => socket.close(CloseCode.Forbidden, `${reason.code}: ${reason.message}`));
     ctx.extra.player = player;
+    ctx.extra.grant = grant;
     return true;
   };
 
   const release = (ctx: SubscriptionContext): void => {
+    ctx.extra.unwatch?.();
+    ctx.extra.unwatch = null;
     const key = ctx.extra.countedAs;
     if (key === null) return;
     ctx.extra.countedAs = null;
@@ -135,6 +146,7 @@ export async function graphqlSubscriptions(app: FastifyInstance, opts: Subscript
   /** Checks a subscribe message and builds its execution; a refusal is an `error` message for that id. */
   const prepare = (ctx: SubscriptionContext, _id: string, payload: SubscribePayload) => {
     // The id being subscribed is already in ctx.subscriptions.
+    if (!hasScope(ctx.extra.grant, 'read')) return [refusal('INSUFFICIENT_SCOPE', 'subscriptions need a token with the `read` scope')];
     if (Object.keys(ctx.subscriptions).length > limits.maxPerConnection) {
       return [refusal('TOO_MANY_SUBSCRIPTIONS', `at most ${limits.maxPerConnection} subscriptions per connection: complete one first`)];
     }
@@ -157,7 +169,7 @@ export async function graphqlSubscriptions(app: FastifyInstance, opts: Subscript
       document,
       operationName: payload.operationName,
       variableValues: payload.variables,
-      contextValue: { player: ctx.extra.player },
+      contextValue: { player: ctx.extra.player, grant: ctx.extra.grant },
     };
   };
 
@@ -194,7 +206,7 @@ export async function graphqlSubscriptions(app: FastifyInstance, opts: Subscript
             });
           }),
       },
-      { socket, request, player: null, countedAs: null },
+      { socket, request, player: null, grant: null, countedAs: null, unwatch: null },
     );
     keepAlive(socket, limits.keepAliveMs);
     socket.once('close', (code, reason) => {

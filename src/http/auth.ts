@@ -7,16 +7,22 @@
  * /graphql answer in GraphQL's shape: its routes have their own error handler.
  */
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import { ServiceError } from '../service/errors.js';
-import type { Player, PlayerService } from '../service/players.js';
+import { requireScope, type Player, type Scope, type TokenGrant, type TokenService } from '../service/tokens.js';
 import { operatorKeyCheck } from './operator.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     player: Player | null;
+    /** The caller's token: its id, scopes and expiry (null when anonymous or the operator). */
+    grant: TokenGrant | null;
     /** Why the Authorization header was refused; thrown once the rate limiter has counted the request. */
     authError: ServiceError | null;
+  }
+  interface FastifyContextConfig {
+    /** The scope a token needs for this route (see the file comment); `none`: any token. */
+    scope?: Scope | 'none';
   }
 }
 
@@ -24,16 +30,20 @@ declare module 'fastify' {
  * The caller an Authorization header names, null without one. A token this process has seen is known at
  * once, without a promise (most calls); an unknown one is looked up. Refusals are thrown (or rejected).
  */
-export function playerFromHeader(players: PlayerService, header: string | undefined): Player | null | Promise<Player> {
+export function grantFromHeader(tokens: TokenService, header: string | undefined): TokenGrant | null | Promise<TokenGrant> {
   if (header === undefined || header === '') return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw new ServiceError('UNAUTHENTICATED', 'the Authorization header must be `Bearer <token>`');
-  return players.known(match[1]) ?? players.authenticate(match[1]).then(registered);
+  return tokens.known(match[1]) ?? tokens.authenticate(match[1]);
 }
 
-function registered(player: Player | null): Player {
-  if (!player) throw new ServiceError('UNAUTHENTICATED', 'unknown or revoked token');
-  return player;
+/** The scope a route needs when it does not say: reads need `read`, everything else `play`. */
+function defaultScope(route: RouteOptions, graphqlPath: string): Scope | 'none' {
+  if (route.url === graphqlPath) return 'none'; // per field (src/graphql/tokens.ts)
+  const security = (route.schema as { security?: readonly unknown[] } | undefined)?.security;
+  if (security && security.length === 0) return 'none'; // reads no token (health checks)
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  return methods.every((method) => method === 'GET' || method === 'HEAD') ? 'read' : 'play';
 }
 
 /** A refused token is kept for preParsing to throw; any other failure (the database) fails the request. */
@@ -50,10 +60,11 @@ function bearerToken(header: string | undefined): string | null {
 }
 
 export const authPlugin = fp(
-  async (app, opts: { players: PlayerService; adminKey?: string }) => {
+  async (app, opts: { tokens: TokenService; adminKey?: string; graphqlPath: string }) => {
     const isOperatorKey = operatorKeyCheck(opts.adminKey);
     app.decorate('operatorEnabled', isOperatorKey !== null);
     app.decorateRequest('player', null);
+    app.decorateRequest('grant', null);
     app.decorateRequest('authError', null);
     app.decorateRequest('operator', false);
     // Fastify's callback form: this runs on every request, and most resolve without waiting for anything.
@@ -67,19 +78,21 @@ export const authPlugin = fp(
           return done();
         }
       }
-      let player: Player | null | Promise<Player>;
+      let grant: TokenGrant | null | Promise<TokenGrant>;
       try {
-        player = playerFromHeader(opts.players, request.headers.authorization);
+        grant = grantFromHeader(opts.tokens, request.headers.authorization);
       } catch (error) {
         return refuse(request, error, done);
       }
-      if (!(player instanceof Promise)) {
-        request.player = player;
+      if (!(grant instanceof Promise)) {
+        request.grant = grant;
+        request.player = grant?.player ?? null;
         return done();
       }
-      player.then(
+      grant.then(
         (found) => {
-          request.player = found;
+          request.grant = found;
+          request.player = found.player;
           done();
         },
         (error: unknown) => refuse(request, error, done),
@@ -89,6 +102,19 @@ export const authPlugin = fp(
     app.addHook('preParsing', (request: FastifyRequest, _reply, payload, done) => {
       if (request.authError) done(request.authError);
       else done(null, payload);
+    });
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, scope: route.config?.scope ?? defaultScope(route, opts.graphqlPath) };
+    });
+    app.addHook('preHandler', (request: FastifyRequest, _reply, done) => {
+      const scope = request.routeOptions.config.scope;
+      if (request.grant === null || scope === undefined || scope === 'none') return done();
+      try {
+        requireScope(request.grant, scope);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
     });
   },
   { name: 'auth' },

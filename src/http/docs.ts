@@ -7,7 +7,8 @@
 import { Type, type TSchema } from 'typebox';
 
 export const TAGS = [
-  { name: 'players', description: 'Registration, the bearer token, your turns and your turn notifications.' },
+  { name: 'players', description: 'Registration, your bearer tokens, your turns and your turn notifications.' },
+  { name: 'accounts', description: 'Ways back to your player: passkeys, one-time codes for another device, and signing in with them.' },
   { name: 'game types', description: 'The hosted games with the JSON Schemas of their options, moves and views.' },
   { name: 'games', description: 'Games, their moves, state and history; Server-Sent Events of their moves.' },
   { name: 'webhooks', description: 'Your webhook endpoints and their signed deliveries.' },
@@ -26,8 +27,8 @@ export const noToken: Security = [];
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...)',
-  401: 'No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED)',
-  403: 'The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT)',
+  401: 'No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED)',
+  403: 'The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE)',
   404: 'No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND)',
   409: 'Conflicts with the current state (STALE_VERSION, NOT_YOUR_TURN, GAME_NOT_ACTIVE, SEAT_TAKEN, ...)',
   413: 'The body is larger than the limit (PAYLOAD_TOO_LARGE)',
@@ -52,16 +53,19 @@ interface RouteSchema {
   querystring?: unknown;
   body?: unknown;
   headers?: unknown;
+  security?: readonly unknown[];
   response?: Record<string, unknown>;
 }
 
 /**
  * Adds to a /v1 route's documented answers those every such route can give: 401 (a token that is sent is
- * always checked), 400 when it takes any input, 413 and 415 when it takes a body, 429 and 503.
+ * always checked), 403 when it reads a token whose scopes may not cover it (`scope`, src/http/auth.ts), 400 when it takes any input,
+ * 413 and 415 when it takes a body, 429 and 503.
  */
-export function documentCommonErrors<S extends RouteSchema>(schema: S, url: string): S {
+export function documentCommonErrors<S extends RouteSchema>(schema: S, url: string, scope?: string): S {
   if (!url.startsWith('/v1/') || !schema.response) return schema;
   const statuses = [401, 429, 503];
+  if (schema.security && schema.security.length > 0 && scope !== 'none') statuses.push(403);
   if (schema.params || schema.querystring || schema.body || schema.headers) statuses.push(400);
   if (schema.body) statuses.push(413, 415);
   const added = errors(...statuses.filter((s) => !(String(s) in schema.response!)));

@@ -39,6 +39,8 @@ const MINUTE = 60_000;
 function bucketOfRoute(route: Pick<RouteOptions, 'method' | 'url'>): Bucket | null {
   const method = Array.isArray(route.method) ? route.method[0] : route.method;
   if (method === 'POST' && route.url === '/v1/players') return 'registration';
+  // Each sign-in issues a token, and a code guessed by brute force would be one: the same hourly budget.
+  if (method === 'POST' && route.url.startsWith('/v1/sessions/')) return 'registration';
   if (method === 'POST' && route.url === '/v1/games') return 'game-creation';
   if (method !== 'GET' && method !== 'HEAD' && route.url.startsWith('/v1/webhooks')) return 'webhook-change';
   return null;

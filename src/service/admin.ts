@@ -5,11 +5,9 @@
  * or deletes: the table's trigger refuses UPDATE, DELETE and TRUNCATE.
  */
 import type { Database } from '../store/database.js';
-import type { ControlMessage } from '../store/commit-feed.js';
 import { ServiceError } from './errors.js';
 import type { GameService } from './game-service.js';
 import { clampLimit, decodeKeyset, encodeKeyset, isUuid, pageOf } from './pagination.js';
-import type { PlayerService } from './players.js';
 import type { Page } from './types.js';
 
 /** Who acts and from where: the audit log's "who". */
@@ -50,9 +48,10 @@ export interface BanEffect {
 export interface AdminParts {
   readonly db: Database;
   readonly games: GameService;
-  readonly players: PlayerService;
-  /** Tells every instance (this one too) to forget the banned player's tokens. */
-  readonly broadcast: (message: ControlMessage) => Promise<void>;
+  /** Revokes every token of the player, at once on every instance (src/service/tokens.ts). */
+  readonly revokeAllTokensOf: (playerId: string) => Promise<number>;
+  /** Issues a new token of every scope (after an unban: the old ones stay revoked); its secret is shown once. */
+  readonly issueToken: (playerId: string, label: string) => Promise<{ secret: string }>;
   /** Wakes the delivery worker for a game's streams (after a retry or a drop). */
   readonly sweepDeliveries: (gameId: string) => Promise<unknown>;
 }
@@ -122,8 +121,8 @@ export class AdminService {
   }
 
   /**
-   * Bans a player: its tokens are refused on every instance at once (a notification tells them to forget
-   * what they cached), its webhook endpoints are disabled, and in each active game its seats either pass
+   * Bans a player: every token it has is revoked, at once on every instance (its open streams and
+   * sockets close), and while banned no new token of it is accepted (tokens.ts checks the flag); its webhook endpoints are disabled, and in each active game its seats either pass
    * to the game's bots (`bots`: a logged resignation, the bot plays on) or the game ends adjudicated with
    * its seats last and the others sharing first place (`adjudicate`).
    */
@@ -136,21 +135,25 @@ export class AdminService {
       }),
       this.db.webhookEndpoint.updateMany({ where: { ownerId: playerId, enabled: true }, data: { enabled: false, disabledReason: 'the owner was banned', updatedAt: new Date() } }),
     ]);
-    this.parts.players.forgetTokens();
-    await this.parts.broadcast({ type: 'player.banned', playerId });
+    const revoked = await this.parts.revokeAllTokensOf(playerId);
     const effects: BanEffect[] = [];
     for (const gameId of await this.activeGamesOf(playerId)) effects.push(await this.removeFromGame(gameId, playerId, input.seats));
-    await this.audit(ctx, 'player.ban', 'player', playerId, input.reason, { seats: input.seats, games: effects });
+    await this.audit(ctx, 'player.ban', 'player', playerId, input.reason, { seats: input.seats, tokensRevoked: revoked, games: effects });
     return { player: playerView(player), games: effects };
   }
 
-  async unbanPlayer(ctx: OperatorContext, playerId: string, reason: string): Promise<PlayerAdminView> {
+  /**
+   * Lifts a ban. The tokens revoked by the ban stay revoked: a new one is issued, its secret in this answer
+   * only, for the operator to hand to the player (who may also sign in with a passkey of its own).
+   */
+  async unbanPlayer(ctx: OperatorContext, playerId: string, reason: string): Promise<{ player: PlayerAdminView; token: string }> {
     await this.requirePlayer(playerId);
     const [player] = await this.db.$transaction([
       this.db.player.update({ where: { id: playerId }, data: { bannedAt: null, bannedReason: null }, select: { id: true, name: true, createdAt: true, bannedAt: true, bannedReason: true } }),
       this.db.adminAuditEntry.create({ data: { actor: ctx.actor, action: 'player.unban', targetType: 'player', targetId: playerId, reason, requestId: ctx.requestId, clientIp: ctx.clientIp } }),
     ]);
-    return playerView(player);
+    const { secret } = await this.parts.issueToken(playerId, 'issued by the operator after an unban');
+    return { player: playerView(player), token: secret };
   }
 
   private async activeGamesOf(playerId: string): Promise<string[]> {

@@ -43,6 +43,17 @@ export const ERROR_STATUS = {
   INVALID_ADJUDICATION: 400,
   DELIVERY_NOT_FOUND: 404,
   DELIVERY_ALREADY_DELIVERED: 409,
+  // Tokens (src/service/tokens.ts)
+  TOKEN_REVOKED: 401,
+  TOKEN_EXPIRED: 401,
+  INSUFFICIENT_SCOPE: 403,
+  TOKEN_NOT_FOUND: 404,
+  TOO_MANY_TOKENS: 409,
+  // Accounts: passkeys and one-time codes (src/service/accounts.ts)
+  CHALLENGE_EXPIRED: 400,
+  PASSKEY_REJECTED: 401,
+  INVALID_CODE: 401,
+  TOO_MANY_PASSKEYS: 409,
 } as const satisfies Record<string, number>;
 
 export type ServiceErrorCode = keyof typeof ERROR_STATUS;

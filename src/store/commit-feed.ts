@@ -24,13 +24,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { prepared } from './prepared.js';
 
 export const COMMIT_CHANNEL = 'portolan_commits';
-/** Operator actions every instance must apply at once (a ban: forget the player's cached tokens). */
-export const CONTROL_CHANNEL = 'portolan_control';
-
-export interface ControlMessage {
-  readonly type: 'player.banned';
-  readonly playerId: string;
-}
 
 /** Postgres refuses payloads of 8,000 bytes or more; ours are ASCII (uuids, numbers). */
 const MAX_PAYLOAD = 7_900;
@@ -68,7 +61,6 @@ export class CommitFeed {
   private held: NodeJS.Timeout | null = null;
   private readonly receivers: ((commit: Commit) => void)[] = [];
   private readonly resyncers: ((since: Date) => void)[] = [];
-  private readonly controllers: ((message: ControlMessage) => void)[] = [];
   private lostAt: Date | null = null;
   private stopped = false;
 
@@ -88,16 +80,6 @@ export class CommitFeed {
   /** After a lost listening connection came back: announcements since `since` may have been missed. */
   onResync(resyncer: (since: Date) => void): void {
     this.resyncers.push(resyncer);
-  }
-
-  /** Control messages from any instance, this one's included. */
-  onControl(controller: (message: ControlMessage) => void): void {
-    this.controllers.push(controller);
-  }
-
-  /** Sends a control message to every instance (this one too, through Postgres). */
-  async broadcast(message: ControlMessage): Promise<void> {
-    await this.pool.query('SELECT pg_notify($1, $2)', [CONTROL_CHANNEL, JSON.stringify(message)]);
   }
 
   /** Opens the listening connection (until then, and without it, announcements still go out). */
@@ -129,10 +111,8 @@ export class CommitFeed {
       for (const resync of this.resyncers) resync(since);
     });
     subscriber.notifications.on(COMMIT_CHANNEL, (payload: string) => this.received(payload));
-    subscriber.notifications.on(CONTROL_CHANNEL, (payload: string) => this.controlled(payload));
     await subscriber.connect();
     await subscriber.listenTo(COMMIT_CHANNEL);
-    await subscriber.listenTo(CONTROL_CHANNEL);
     if (this.stopped) {
       // The app closed while this connection was being opened (a start that timed out): close it too, or
       // its open socket and connection checks would keep the process alive.
@@ -196,17 +176,6 @@ export class CommitFeed {
         this.log.warn({ err }, 'commit feed: announcing commits failed');
       }
     }
-  }
-
-  private controlled(payload: string): void {
-    let message: ControlMessage;
-    try {
-      message = JSON.parse(payload) as ControlMessage;
-    } catch {
-      this.log.warn('commit feed: ignored a malformed control message');
-      return;
-    }
-    for (const control of this.controllers) control(message);
   }
 
   private received(payload: string): void {

@@ -49,7 +49,7 @@ t.test('ban on one instance, 401 on the other within a second, a bot plays the s
     const res = await send(two, 'GET', '/v1/me/turns', undefined, { authorization: `Bearer ${ben.token}` });
     if (res.status === 401) {
       refusedAfterMs = performance.now() - bannedAt;
-      t.equal(res.body.error.code, 'UNAUTHENTICATED');
+      t.equal(res.body.error.code, 'TOKEN_REVOKED');
       break;
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -116,11 +116,12 @@ t.test('ban on one instance, 401 on the other within a second, a bot plays the s
   await t.rejects(client.query('TRUNCATE admin_audit_log'), /append-only/);
   t.equal((await client.query('SELECT count(*)::int AS n FROM admin_audit_log')).rows[0].n, 2);
 
-  // Unbanning lets the token in again, on both instances.
+  // Unbanning: the revoked token stays revoked; the new one the answer carries works on both instances.
   const unbanned = await send(two, 'POST', `/v1/admin/players/${ben.id}/unban`, { reason: 'appeal granted' }, asOperator);
   t.equal(unbanned.status, 200);
-  t.equal(unbanned.body.bannedAt, null);
-  t.equal((await send(one, 'GET', '/v1/me/turns', undefined, { authorization: `Bearer ${ben.token}` })).status, 200);
+  t.equal(unbanned.body.player.bannedAt, null);
+  t.equal((await send(one, 'GET', '/v1/me/turns', undefined, { authorization: `Bearer ${ben.token}` })).status, 401);
+  for (const app of [one, two]) t.equal((await send(app, 'GET', '/v1/me/turns', undefined, { authorization: `Bearer ${unbanned.body.token}` })).status, 200);
   const players = await send(one, 'GET', '/v1/admin/players?name=be', undefined, asOperator);
   t.same(players.body.items.map((p: any) => p.name), ['Ben']);
 });

@@ -4,6 +4,7 @@
  * live updates. No import reaches into the service's own code (src/).
  */
 import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
+import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { createPortolanClient, unwrap, PortolanError, type PortolanClient, type Game } from '../../clients/typescript/index.js';
 
 export { unwrap, PortolanError };
@@ -50,6 +51,59 @@ export function api(session: Session | null): PortolanClient {
 export async function register(name: string): Promise<Session> {
   const answer = await unwrap(api(null).api.POST('/v1/players', { body: { name } }));
   return { token: answer.token, name: answer.player.name, playerId: answer.player.id };
+}
+
+const sessionOf = (answer: { token: string; player: { id: string; name: string } }): Session => ({ token: answer.token, name: answer.player.name, playerId: answer.player.id });
+
+/** Signs in with a passkey of this site (the browser asks which one): a new token for this browser. */
+export async function signInWithPasskey(): Promise<Session> {
+  const client = api(null);
+  const { challengeId, options } = await unwrap(client.api.POST('/v1/sessions/passkey/options'));
+  const response = await startAuthentication({ optionsJSON: options as never });
+  return sessionOf(await unwrap(client.api.POST('/v1/sessions/passkey', { body: { challengeId, response: response as never } })));
+}
+
+/** Signs in with a one-time code shown by a signed-in device. */
+export async function signInWithCode(code: string): Promise<Session> {
+  return sessionOf(await unwrap(api(null).api.POST('/v1/sessions/code', { body: { code } })));
+}
+
+/** A token handed to this client (a site that signs its users in mints it): whose it is. */
+export async function sessionFromToken(token: string): Promise<Session> {
+  const me = await unwrap(api({ token, name: '', playerId: '' }).api.GET('/v1/me'));
+  return { token, name: me.name, playerId: me.id };
+}
+
+/** Creates a passkey in this browser's authenticator and keeps it on the service. */
+export async function addPasskey(session: Session, label: string): Promise<void> {
+  const client = api(session);
+  const { challengeId, options } = await unwrap(client.api.POST('/v1/me/passkeys/options'));
+  const response = await startRegistration({ optionsJSON: options as never });
+  await unwrap(client.api.POST('/v1/me/passkeys', { body: { challengeId, response: response as never, label } }));
+}
+
+/** How this player could come back after this browser signs out: its passkeys and its other tokens. */
+export async function waysBack(session: Session): Promise<{ passkeys: number; otherTokens: number }> {
+  const client = api(session);
+  const [passkeys, tokens] = await Promise.all([unwrap(client.api.GET('/v1/me/passkeys')), unwrap(client.api.GET('/v1/me/tokens'))]);
+  return { passkeys: passkeys.items.length, otherTokens: tokens.items.filter((t) => !t.current).length };
+}
+
+/** Revokes this browser's own token on the service (signing out for real, not only forgetting it). */
+export async function revokeOwnToken(session: Session): Promise<void> {
+  const client = api(session);
+  const tokens = await unwrap(client.api.GET('/v1/me/tokens'));
+  const own = tokens.items.find((t) => t.current);
+  if (own) await revokeToken(session, own.id);
+}
+
+/** Revokes one of this player's tokens (204: nothing to unwrap). */
+export async function revokeToken(session: Session, id: string): Promise<void> {
+  const { response, error } = await api(session).api.DELETE('/v1/me/tokens/{id}', { params: { path: { id } } });
+  if (!response.ok) {
+    const body = (error ?? {}) as { error?: { code?: string; message?: string } };
+    throw new PortolanError(response.status, body.error?.code ?? 'HTTP_ERROR', body.error?.message ?? `HTTP ${response.status}`);
+  }
 }
 
 let ws: { client: WsClient; token: string | null } | null = null;

@@ -124,7 +124,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ admin: AdminService; games
 
   app.post('/admin/players/:id/ban', {
     schema: {
-      operationId: 'adminBanPlayer', tags, security, summary: 'Ban a player: its tokens stop on every instance at once',
+      operationId: 'adminBanPlayer', tags, security, summary: 'Ban a player: every token of it is revoked, at once on every instance',
       description: 'Its webhook endpoints are disabled, and in each active game its seats pass to bots or the game is adjudicated (`seats`).',
       params: Uuid('the player id'), headers: OperatorHeaders, body: BanBody,
       response: { 200: described(BanResult, 'The banned player and what happened to each of its active games'), ...errors(401, 404) },
@@ -133,9 +133,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ admin: AdminService; games
 
   app.post('/admin/players/:id/unban', {
     schema: {
-      operationId: 'adminUnbanPlayer', tags, security, summary: 'Lift a ban: the player\'s tokens work again (its endpoints stay disabled until it enables them)',
+      operationId: 'adminUnbanPlayer', tags, security, summary: 'Lift a ban, with a new token for the player (those the ban revoked stay revoked)',
+      description: 'Its webhook endpoints stay disabled until it enables them.',
       params: Uuid('the player id'), headers: OperatorHeaders, body: ReasonBody,
-      response: { 200: described(AdminPlayer, 'The player'), ...errors(401, 404) },
+      response: { 200: described(Type.Object({ player: AdminPlayer, token: Type.String({ description: 'a new token of every scope for the player, shown only now' }) }), 'The player and its new token'), ...errors(401, 404) },
     },
   }, async (request) => admin.unbanPlayer(operatorContext(request as FastifyRequest), request.params.id, request.body.reason));
 

@@ -4,15 +4,18 @@
  * each move is read through the history, so it is redacted for the caller exactly as there.
  * `id:` of a move event is the game's version after it: a reconnecting client's Last-Event-ID (or
  * ?lastEventId=) resumes from any version, the missed moves replayed from the log.
+ * A stream opened with a token ends as soon as that token is revoked (on any instance) or expires: a
+ * last event `end` carries the reason in Portolan's error shape (TOKEN_REVOKED, TOKEN_EXPIRED).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SSEMessage } from '@fastify/sse';
 import { Type } from 'typebox';
 import { closable } from '../../service/channel.js';
 import { ServiceError } from '../../service/errors.js';
 import type { GameEvents } from '../../service/game-events.js';
 import type { GameService } from '../../service/game-service.js';
+import type { TokenService } from '../../service/tokens.js';
 import { movesSince } from '../../service/move-stream.js';
 import { GameId } from '../schemas.js';
 import { errors, tokenOptional, tokenRequired } from '../docs.js';
@@ -38,7 +41,7 @@ function resumeVersion(header: string | string[] | undefined, query: string | un
 /** Told when a stream opens (+1) and ends (-1): the metrics' open-stream gauge. */
 type StreamCounter = (stream: 'game' | 'me', delta: 1 | -1) => void;
 
-export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events: GameEvents; onStream?: StreamCounter }> = async (app, { games, events, onStream }) => {
+export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events: GameEvents; tokens: TokenService; onStream?: StreamCounter }> = async (app, { games, events, tokens, onStream }) => {
   // Open streams end when the service shuts down (otherwise close would wait for every client to leave).
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -46,19 +49,29 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
   });
 
   /** Streams `source` to the caller until either side ends it. */
-  async function stream<T>(kind: 'game' | 'me', reply: FastifyReply, source: AsyncIterableIterator<T>, toMessage: (item: T) => Promise<SSEMessage> | SSEMessage): Promise<void> {
+  async function stream<T>(kind: 'game' | 'me', request: FastifyRequest, reply: FastifyReply, source: AsyncIterableIterator<T>, toMessage: (item: T) => Promise<SSEMessage> | SSEMessage): Promise<void> {
     const end = () => void source.return?.();
     open.add(end);
     reply.sse.onClose(end);
     onStream?.(kind, 1);
+    let ended: ServiceError | null = null;
+    const unwatch = request.grant
+      ? tokens.watch(request.grant, (reason) => {
+          ended = reason;
+          end();
+        })
+      : () => undefined;
     try {
       reply.sse.sendHeaders(); // the client knows at once that it is listening
       for await (const item of source) {
         if (!reply.sse.isConnected) break;
         await reply.sse.send(await toMessage(item));
       }
+      const reason = ended as ServiceError | null;
+      if (reason && reply.sse.isConnected) await reply.sse.send({ event: 'end', data: { error: { code: reason.code, message: reason.message } } });
     } finally {
       onStream?.(kind, -1);
+      unwatch();
       open.delete(end);
       end();
     }
@@ -73,7 +86,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
       description:
         'Each committed move is an event `move` with `id:` = the version after it and the move record (as in the history) as JSON data. ' +
         'Reconnecting with Last-Event-ID (or ?lastEventId=) replays every move after that version first; without either, only new moves come. ' +
-        'Comments (`: heartbeat`) keep the connection alive.',
+        'Comments (`: heartbeat`) keep the connection alive. When the token is revoked or expires, a last event `end` gives the reason and the stream closes.',
       params: GameId, querystring: ResumeQuery,
       response: { 200: eventStream('An event stream of moves'), ...errors(404) },
     },
@@ -82,7 +95,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
     const start = resumeVersion(request.headers['last-event-id'], request.query.lastEventId, game.version);
     const source = events.moves(game.id);
     const moves = closable(source, (committed) => movesSince(games, request.player, game.id, start, committed));
-    await stream('game', reply, moves, (record) => ({ id: String(record.seq), event: 'move', data: record }));
+    await stream('game', request, reply, moves, (record) => ({ id: String(record.seq), event: 'move', data: record }));
   });
 
   app.get('/me/events', {
@@ -93,12 +106,13 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
       summary: 'Your turn notifications as Server-Sent Events',
       description:
         'An event `turn` each time it becomes your turn in one of your games, with `{ gameId, seat, version, game }` as JSON data. ' +
-        'It carries no id: on (re)connecting, GET /v1/me/turns tells which games await you.',
+        'It carries no id: on (re)connecting, GET /v1/me/turns tells which games await you. ' +
+        'When the token is revoked or expires, a last event `end` gives the reason and the stream closes.',
       response: { 200: eventStream('An event stream of turn notifications'), ...errors(401) },
     },
   }, async (request, reply) => {
     const player = request.player;
     if (!player) throw new ServiceError('UNAUTHENTICATED', 'this needs a bearer token');
-    await stream('me', reply, events.turns(player.id), async (turn) => ({ event: 'turn', data: { ...turn, game: await games.getGame(turn.gameId) } }));
+    await stream('me', request, reply, events.turns(player.id), async (turn) => ({ event: 'turn', data: { ...turn, game: await games.getGame(turn.gameId) } }));
   });
 };

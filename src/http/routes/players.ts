@@ -11,6 +11,7 @@ const tags = ['players'];
 
 export const playerRoutes: FastifyPluginAsyncTypebox<{ players: PlayerService; games: GameService }> = async (app, { players, games }) => {
   app.post('/players', {
+    config: { scope: 'none' }, // registering reads no token's scopes
     schema: {
       operationId: 'registerPlayer', tags, security: tokenOptional, summary: 'Register a player and receive a bearer token (shown once)',
       body: RegisterBody, response: { 201: described(RegisterResponse, 'The new player and its bearer token') },
@@ -18,6 +19,7 @@ export const playerRoutes: FastifyPluginAsyncTypebox<{ players: PlayerService; g
   }, async (request, reply) => reply.status(201).send(await players.register(request.body.name)));
 
   app.get('/me', {
+    config: { scope: 'none' }, // any token may ask whose it is
     schema: {
       operationId: 'getMe', tags, security: tokenRequired, summary: 'The player this token belongs to',
       response: { 200: Type.Ref('Player', { description: 'The caller' }), ...errors(401) },

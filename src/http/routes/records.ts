@@ -38,6 +38,7 @@ export const recordRoutes: FastifyPluginAsyncTypebox<RecordRoutesOptions> = asyn
   }, async (request) => records.record(request.player, request.params.id));
 
   app.post('/records/verify', {
+    config: { scope: 'none' }, // public: checks a record the caller sends
     bodyLimit: verifyBodyLimit,
     attachValidation: true,
     schema: {

@@ -90,6 +90,10 @@ const DeliveriesQuery = Type.Object({
 });
 
 export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService }> = async (app, { webhooks }) => {
+  // Managing endpoints, reading their deliveries included, needs a token with the `webhooks` scope.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, scope: 'webhooks' };
+  });
   app.post('/webhooks', {
     schema: {
       tags, security: tokenRequired, operationId: 'createWebhook', summary: 'Register a webhook endpoint (the signing secret is shown once)',
