@@ -71,6 +71,10 @@ import { AppPlayerService } from './service/app-players.js';
 import { appAdminRoutes } from './http/routes/apps-admin.js';
 import { appRoutes } from './http/routes/app.js';
 import { appTokenRoutes } from './http/routes/app-tokens.js';
+import { createMetrics, instrument } from './ops/instrument.js';
+import { AdminService } from './service/admin.js';
+import { SCOPES } from './service/tokens.js';
+import { adminRoutes } from './http/routes/admin.js';
 
 export interface AppOptions {
   readonly databaseUrl: string;
@@ -169,7 +173,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Token revocations reach the other instances through a LISTEN/NOTIFY channel of their own.
   const revocations = new RevocationFeed(options.databaseUrl, connections.pool, app.log);
   const tokens = new TokenService(db, connections.pool, revocations, app.log);
-  const store = new EventStore(db, connections.pool, { groupCommit: options.groupCommit ?? true });
+  // Metrics (served on METRICS_PORT only): the websocket count is read from the server once it exists.
+  const metrics = createMetrics(connections.pool, () => app.websocketServer?.clients.size ?? 0);
+  const store = new EventStore(db, connections.pool, { groupCommit: options.groupCommit ?? true, onGroup: (size) => metrics.groupCommitSize.observe(size) });
   const games = new GameService(store, registry, events, {
     snapshotEvery: options.snapshotEvery ?? 100,
     cacheSize: options.stateCacheSize ?? 1000,
@@ -201,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bots,
   });
   app.decorate('webhooks', asyncPlay.webhooks).decorate('deliveries', asyncPlay.dispatcher).decorate('timers', asyncPlay.timers);
+  instrument(app, metrics, { games, dispatcher: asyncPlay.dispatcher });
   // Hooks on every request take Fastify's callback form: an async one costs a promise and a microtask.
   app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
@@ -262,8 +269,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'the token POST /v1/players returned: `Authorization: Bearer <token>`' },
-          operatorKey: { type: 'http', scheme: 'bearer', description: "the operator's ADMIN_KEY: `Authorization: Bearer <ADMIN_KEY>`" },
           appKey: { type: 'http', scheme: 'bearer', description: "an app's key (`app_...`), server to server only: never put it in a browser" },
+          adminKey: { type: 'http', scheme: 'bearer', description: 'the operator\'s credential: `Authorization: Bearer <ADMIN_KEY>` (the admin routes answer 404 when the service has none)' },
         },
       },
     },
@@ -292,7 +299,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(gameTypeRoutes, { registry });
       await v1.register(gameRoutes, { games });
       await v1.register(webhookRoutes, { webhooks: asyncPlay.webhooks });
-      await v1.register(eventRoutes, { games, events, tokens });
+      await v1.register(eventRoutes, { games, events, tokens, onStream: (stream, delta) => metrics.sseStreams.inc({ stream }, delta) });
+      const admin = new AdminService({
+        db, games, revokeAllTokensOf: (playerId) => tokens.revokeAllTokensOf(playerId),
+        issueToken: (playerId, label) => tokens.issueToken(playerId, { label, scopes: [...SCOPES] }), sweepDeliveries: (gameId) => asyncPlay.dispatcher.sweep(gameId),
+      });
+      await v1.register(adminRoutes, { admin, games });
       await v1.register(recordRoutes, { records, archive, registry, verifyBodyLimit: options.recordBodyLimit ?? 8 * 1024 * 1024 });
       await v1.register(appAdminRoutes, { apps });
       await v1.register(appRoutes, { appPlayers, webhooks: asyncPlay.webhooks });

@@ -119,6 +119,11 @@ const ConfigSchema = Type.Object({
   APP_PLAYERS_PER_HOUR: Type.Integer({ minimum: 1, default: 10000 }),
   /** After an app's key is rotated, how long the previous key keeps working, in seconds (unless the rotation says). */
   APP_KEY_OVERLAP_SECONDS: Type.Integer({ minimum: 0, maximum: 2_592_000, default: 86400 }),
+  // ---- operations (metrics) ----
+  /** Port of the metrics listener (`GET /metrics`, Prometheus text format). Unset: no metrics listener. */
+  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  /** Interface of the metrics listener; keep it reachable by the scraper only. Default: HOST. */
+  METRICS_HOST: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 export type Config = Static<typeof ConfigSchema>;

@@ -13,11 +13,14 @@ import { buildApp } from './app.js';
 import { appSettings, edgeSettings, retentionSettings, subscriptionSettings, webhookSettings, type Config } from './config.js';
 import type { EmbeddedDatabase } from './store/embedded-postgres.js';
 import { migrate } from './store/migrate.js';
+import { listenForScrapes, type MetricsListener } from './ops/metrics-listener.js';
 
 export interface RunningService {
   readonly app: FastifyInstance;
   /** Where it listens, e.g. http://127.0.0.1:3000. */
   readonly url: string;
+  /** Where `GET /metrics` is served (METRICS_PORT); null without one. */
+  readonly metricsUrl: string | null;
   /**
    * Stops everything (see the file comment). Connections still open after `graceMs` are cut; resolves
    * true when everything finished within the grace period.
@@ -78,14 +81,17 @@ export async function startService(config: Config): Promise<RunningService> {
     });
     app.log.info({ migrationsApplied, embeddedPostgres: embedded !== null }, 'database ready');
     const url = await app.listen({ port: config.PORT, host: config.HOST });
-    return { app, url, stop: (graceMs) => stopService(app, embedded, graceMs) };
+    const scrapes = config.METRICS_PORT === undefined ? null : await listenForScrapes(app.metrics, config.METRICS_PORT, config.METRICS_HOST ?? config.HOST);
+    if (scrapes) app.log.info({ metricsUrl: `${scrapes.url}/metrics` }, 'metrics listener ready');
+    return { app, url, metricsUrl: scrapes?.url ?? null, stop: (graceMs) => stopService(app, embedded, graceMs, scrapes) };
   } catch (error) {
     await embedded?.stop();
     throw error;
   }
 }
 
-async function stopService(app: FastifyInstance, embedded: EmbeddedDatabase | null, graceMs: number): Promise<boolean> {
+async function stopService(app: FastifyInstance, embedded: EmbeddedDatabase | null, graceMs: number, scrapes: MetricsListener | null): Promise<boolean> {
+  await scrapes?.close();
   const closing = app.close();
   const inTime = await Promise.race([closing.then(() => true), sleep(graceMs, false, { ref: false })]);
   if (!inTime) {

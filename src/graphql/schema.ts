@@ -62,7 +62,7 @@ export const schema = /* GraphQL */ `
     seq: Int!
     "null for the version-0 'start' entry."
     seat: Int
-    "'move', 'resign', or 'start' (version 0: the setup's log, e.g. Voyages' first dice; only when history has no 'after')."
+    "'move', 'resign', 'adjudicate' (the operator ended the game; move holds the result), or 'start' (version 0: the setup's log, e.g. Voyages' first dice; only when history has no 'after')."
     kind: String!
     "The move as the caller may see it (secret choices redacted)."
     move: JSON

@@ -15,6 +15,7 @@ export const TAGS = [
   { name: 'records', description: 'Game records and their verification, player archives, statistics, ratings and leaderboards.' },
   { name: 'health', description: 'Liveness and readiness probes.' },
   { name: 'apps', description: "A site's community: the operator's apps and their keys; an app's players by its own ids, their tokens, and one webhook for all of them." },
+  { name: 'admin', description: 'The operator\'s API (ADMIN_KEY): find, abort and adjudicate games, ban players, disable webhooks, stuck deliveries, the audit log.' },
 ];
 
 type Security = { [scheme: string]: readonly string[] }[];
@@ -23,7 +24,7 @@ export const tokenRequired: Security = [{ bearerAuth: [] }];
 /** A token is optional: without one you are a spectator; a token that is sent must be valid (else 401). */
 export const tokenOptional: Security = [{ bearerAuth: [] }, {}];
 /** The operator's credential (ADMIN_KEY). */
-export const operatorRequired: Security = [{ operatorKey: [] }];
+export const operatorRequired: Security = [{ adminKey: [] }];
 /** An app's key (`app_...`): server to server only. */
 export const appKeyRequired: Security = [{ appKey: [] }];
 /** No token is read at all. */

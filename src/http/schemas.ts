@@ -211,7 +211,7 @@ export const HistoryPage = Type.Object({
     Type.Object({
       seq: Type.Integer(),
       seat: Nullable(Type.Integer()),
-      kind: Type.Union([Type.Literal('move'), Type.Literal('resign'), Type.Literal('start')]),
+      kind: Type.Union([Type.Literal('move'), Type.Literal('resign'), Type.Literal('adjudicate'), Type.Literal('start')]),
       move: Json,
       log: Type.Array(LogEntry),
       at: Type.String({ format: 'date-time' }),

@@ -44,6 +44,10 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   UNAVAILABLE: 503,
   QUERY_TIMEOUT: 503,
+  // ---- the operator API (src/service/admin.ts) ----
+  INVALID_ADJUDICATION: 400,
+  DELIVERY_NOT_FOUND: 404,
+  DELIVERY_ALREADY_DELIVERED: 409,
   // Tokens (src/service/tokens.ts)
   TOKEN_REVOKED: 401,
   TOKEN_EXPIRED: 401,

@@ -13,6 +13,7 @@ import type { Player } from './players.js';
 import { validatorFor, type MoveValidator } from './move-validation.js';
 import { summarize } from './game-summary.js';
 import { resignationOutcome, withResignations } from './outcomes.js';
+import { adjudicationLog, adjudicationOutcome, checkAdjudication } from './adjudication.js';
 import { clampLimit, decodeKeyset, encodeKeyset, isUuid, pageOf } from './pagination.js';
 import { assertActive, commitOf, holdsSeat, mySeats, turnsStarting, viewerSeat } from './seats.js';
 import { seatRef } from '../engine/log-text.js';
@@ -29,6 +30,9 @@ export interface EventView {
   readonly view: unknown;
   readonly move: MoveRecord | null;
 }
+
+/** A player's move request settled: its game type ('unknown' for a game never loaded), refusal code or null, duration. */
+export type MoveObserver = (gameType: string, refusal: string | null, seconds: number) => void;
 
 /** After a commit of this instance: the game as committed, and the webhook deliveries written with it. */
 export type CommitListener = (game: GameRow, deliveries: number) => void;
@@ -55,6 +59,9 @@ export class GameService {
   private readonly clock: Clock;
   /** Recent states by `gameId:version`, so notifications about a fresh move rebuild nothing. */
   private readonly recent = new LruCache<LiveState>(256);
+  /** Game types by id, as last loaded: labels for the move metrics, even for a refused move. */
+  private readonly types = new LruCache<string>(10_000);
+  private moveObserver: MoveObserver | null = null;
 
   constructor(
     private readonly store: EventStore,
@@ -71,6 +78,11 @@ export class GameService {
       const row = this.rows.get(commit.gameId);
       if (row && row.version < commit.seq) this.rows.delete(commit.gameId);
     });
+  }
+
+  /** Told of every player's move request (the metrics: latency, refusals by code). */
+  observeMoves(observer: MoveObserver): void {
+    this.moveObserver = observer;
   }
 
   onCommitted(listener: CommitListener): void {
@@ -196,6 +208,21 @@ export class GameService {
   // ---- moves -----------------------------------------------------------------------------------
 
   async submitMove(caller: Caller, gameId: string, input: SubmitMove): Promise<MoveResult> {
+    const observer = this.moveObserver;
+    if (!observer) return this.submitMoveUnobserved(caller, gameId, input);
+    const started = performance.now();
+    let refusal: string | null = null;
+    try {
+      return await this.submitMoveUnobserved(caller, gameId, input);
+    } catch (error) {
+      refusal = error instanceof ServiceError ? error.code : 'INTERNAL';
+      throw error;
+    } finally {
+      observer(this.types.get(gameId) ?? 'unknown', refusal, (performance.now() - started) / 1000);
+    }
+  }
+
+  private async submitMoveUnobserved(caller: Caller, gameId: string, input: SubmitMove): Promise<MoveResult> {
     const player = requirePlayer(caller);
     if (input.idempotencyKey === undefined) return this.playerMove(player, gameId, input);
     const requestHash = sha256(JSON.stringify([gameId, input.move, input.seat ?? null, input.expectedVersion ?? null]));
@@ -221,6 +248,7 @@ export class GameService {
   private async playerMove(player: Player, gameId: string, input: SubmitMove, requestHash?: string): Promise<MoveResult> {
     const cached = this.rows.get(gameId);
     if (cached) {
+      this.types.set(gameId, cached.type);
       try {
         return await this.playerMoveOn(cached, player, input, requestHash, true);
       } catch (error) {
@@ -369,6 +397,52 @@ export class GameService {
         return { gameId, seq: version, version, seat, status: updated.status, toMove, log: servedLog(log, seat, updated.seats), outcome };
       }
       this.cache.delete(gameId);
+      if (attempt >= MAX_RETRIES) throw new ServiceError('STALE_VERSION', 'the game is too busy; try again');
+    }
+  }
+
+  // ---- the operator's (src/service/admin.ts) ------------------------------------------------------
+
+  /** Resigns a seat for the operator (a banned player's): the game's bot plays it from now on. */
+  resignForOperator(gameId: string, seat: Seat, text: string): Promise<MoveResult> {
+    return this.resignSeat(gameId, null, (game) => (game.seats[seat]?.resigned ? null : seat), text);
+  }
+
+  /** Aborts a game whatever its state but finished (moves already refused by the append's status check). */
+  async abortForOperator(gameId: string): Promise<GameSummary> {
+    const game = await this.requireGame(gameId);
+    if (game.status === 'finished' || game.status === 'aborted') throw new ServiceError('GAME_OVER', `the game is already ${game.status}`);
+    if (!(await this.store.abortAny(gameId))) throw new ServiceError('STALE_VERSION', 'the game ended meanwhile');
+    this.rows.delete(gameId);
+    this.cache.delete(gameId);
+    return summarize(await this.requireGame(gameId));
+  }
+
+  /**
+   * Ends an active game with the operator's result, logged as an `adjudicate` entry whose payload is the
+   * result (so replays and records reach it from the log alone). Seat 0 carries it: no player made it.
+   */
+  async adjudicate(gameId: string, result: { ranking: readonly (readonly number[])[]; scores?: readonly number[] | undefined }): Promise<MoveResult> {
+    this.rows.delete(gameId);
+    for (let attempt = 0; ; attempt++) {
+      const game = await this.requireGame(gameId);
+      assertActive(game);
+      const checked = checkAdjudication({ type: 'adjudicate', ...result }, game.seatCount);
+      if (!checked.ok) throw new ServiceError('INVALID_ADJUDICATION', checked.message);
+      const outcome = adjudicationOutcome(checked.payload, game.seats);
+      const log = adjudicationLog(checked.payload);
+      const version = game.version + 1;
+      const now = this.clock.now();
+      const appended = await this.store.append({
+        gameId, expectedVersion: game.version, seat: 0, kind: 'adjudicate', payload: checked.payload, log,
+        playerId: null, toMove: [], finished: true, outcome, now, turnStarted: [], clocks: this.clockChanges(game, 0, false, [], version, now),
+      });
+      if (appended.ok) {
+        this.cache.delete(gameId);
+        const updated = await this.requireGame(gameId);
+        this.committed(updated, appended.deliveries);
+        return { gameId, seq: version, version, seat: 0, status: updated.status, toMove: [], log: servedLog(log, null, updated.seats), outcome };
+      }
       if (attempt >= MAX_RETRIES) throw new ServiceError('STALE_VERSION', 'the game is too busy; try again');
     }
   }
@@ -591,6 +665,7 @@ export class GameService {
     if (!isUuid(gameId)) throw notFound(gameId);
     const game = await this.store.getGame(gameId);
     if (!game) throw notFound(gameId);
+    this.types.set(gameId, game.type);
     return game;
   }
 

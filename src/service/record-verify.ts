@@ -10,6 +10,7 @@ import type { AnyGameDefinition, Seat } from '../engine/types.js';
 import type { GameRegistry } from '../games/registry.js';
 import { ServiceError } from './errors.js';
 import { resignationOutcome, withResignations } from './outcomes.js';
+import { adjudicationOutcome, checkAdjudication } from './adjudication.js';
 import type { GameOutcome } from './types.js';
 
 /** The parts of a record verification reads (the record's JSON Schema guarantees these types). */
@@ -21,7 +22,7 @@ export interface RecordToVerify {
   readonly seats: readonly unknown[];
   readonly seedCommitment: string;
   readonly seed: string | null;
-  readonly moves: readonly { readonly seq: number; readonly seat: number; readonly kind: 'move' | 'resign'; readonly move: unknown }[];
+  readonly moves: readonly { readonly seq: number; readonly seat: number; readonly kind: 'move' | 'resign' | 'adjudicate'; readonly move: unknown }[];
   readonly outcome: unknown;
 }
 
@@ -81,6 +82,12 @@ function replayMoves(engine: AnyGameDefinition, record: RecordToVerify, seats: n
       resigned.add(entry.seat);
       const standing = seatRows().filter((s) => !s.resigned).map((s) => s.index);
       if (standing.length <= 1) outcome = resignationOutcome({ seats: seatRows() }, standing, resigned);
+      continue;
+    }
+    if (entry.kind === 'adjudicate') {
+      const checked = checkAdjudication(entry.move, seats);
+      if (!checked.ok) return bad('ILLEGAL_MOVE', `an invalid adjudication: ${checked.message}`);
+      outcome = adjudicationOutcome(checked.payload, seatRows());
       continue;
     }
     const applied = engine.apply(state, entry.seat, entry.move);

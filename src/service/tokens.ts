@@ -212,11 +212,13 @@ export class TokenService {
     if (known) return known;
     const row = await this.db.playerToken.findUnique({
       where: { tokenHash: hashToken(token) },
-      select: { id: true, scopes: true, expiresAt: true, revokedAt: true, player: { select: { id: true, name: true } } },
+      select: { id: true, scopes: true, expiresAt: true, revokedAt: true, player: { select: { id: true, name: true, bannedAt: true } } },
     });
     if (!row) throw new ServiceError('UNAUTHENTICATED', 'unknown or revoked token');
     if (row.revokedAt) throw new ServiceError('TOKEN_REVOKED', `this token was revoked at ${row.revokedAt.toISOString()}`);
-    const grant: TokenGrant = { tokenId: row.id, player: row.player, scopes: SCOPES.filter((s) => row.scopes.includes(s)), expiresAt: row.expiresAt };
+    // A banned player's tokens were all revoked; one issued since (a passkey sign-in) is refused too.
+    if (row.player.bannedAt) throw new ServiceError('UNAUTHENTICATED', 'this player is banned');
+    const grant: TokenGrant = { tokenId: row.id, player: { id: row.player.id, name: row.player.name }, scopes: SCOPES.filter((s) => row.scopes.includes(s)), expiresAt: row.expiresAt };
     const now = Date.now();
     if (row.expiresAt && row.expiresAt.getTime() <= now) throw expired(grant);
     if (!this.revokedLately.get(row.id)) {

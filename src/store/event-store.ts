@@ -57,7 +57,8 @@ export interface GameRow {
   readonly seats: readonly SeatRow[];
 }
 
-export type MoveKind = 'move' | 'resign';
+/** `adjudicate`: the operator ended the game with a result (src/service/adjudication.ts). */
+export type MoveKind = 'move' | 'resign' | 'adjudicate';
 
 export interface MoveRow {
   readonly seq: number;
@@ -350,9 +351,9 @@ export class EventStore {
   constructor(
     private readonly db: Database,
     private readonly pool: pg.Pool,
-    { groupCommit = true }: { groupCommit?: boolean } = {},
+    { groupCommit = true, onGroup }: { groupCommit?: boolean; onGroup?: (size: number) => void } = {},
   ) {
-    const grouping = groupCommit ? { maxInFlight: GROUPS_IN_FLIGHT, slowMs: SLOW_GROUP_MS, maxGroup: GROUP_SIZE } : UNGROUPED;
+    const grouping = { ...(groupCommit ? { maxInFlight: GROUPS_IN_FLIGHT, slowMs: SLOW_GROUP_MS, maxGroup: GROUP_SIZE } : UNGROUPED), onGroup };
     this.plainAppends = new GroupCommit({
       ...grouping,
       key: (input) => input.gameId,
@@ -441,6 +442,15 @@ export class EventStore {
       where: { id: gameId, status: 'waiting' },
       data: { status: 'aborted', finishedAt: new Date() },
     });
+    return updated.count === 1;
+  }
+
+  /** waiting or active -> aborted (the operator's): running deadlines end; false when it had ended already. */
+  async abortAny(gameId: string): Promise<boolean> {
+    const [updated] = await this.db.$transaction([
+      this.db.game.updateMany({ where: { id: gameId, status: { in: ['waiting', 'active'] } }, data: { status: 'aborted', finishedAt: new Date(), toMove: [] } }),
+      this.db.seat.updateMany({ where: { gameId, game: { status: 'aborted' } }, data: { turnVersion: null, turnStartedAt: null, deadlineAt: null, reminderAt: null } }),
+    ]);
     return updated.count === 1;
   }
 

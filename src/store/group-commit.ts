@@ -32,6 +32,8 @@ export interface GroupCommitOptions<T, R> {
    * outcome (so a group that had to go again item by item can fail one item and not the others).
    */
   readonly many: (items: readonly T[]) => Promise<readonly PromiseSettledResult<R>[]>;
+  /** Told the size of each group as it is sent (the metrics' group-commit histogram). */
+  readonly onGroup?: ((size: number) => void) | undefined;
 }
 
 /** No grouping: every item goes at once, alone, however many are at the database. */
@@ -68,6 +70,7 @@ export class GroupCommit<T, R> {
       const group = this.takeGroup();
       if (group.length === 0) break; // every waiting item's key is at the database: its group's end drains again
       this.inFlight++;
+      this.options.onGroup?.(group.length);
       this.lastSentAt = performance.now();
       void this.send(group).finally(() => {
         this.inFlight--;

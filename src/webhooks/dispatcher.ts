@@ -81,6 +81,8 @@ export class WebhookDispatcher {
   private readonly lookups = new Map<string, boolean>();
   /** Retries this process scheduled, one timer per stream. */
   private readonly retries = new Map<string, NodeJS.Timeout>();
+  /** Told every recorded attempt (the metrics: outcomes and delivery lag). */
+  private observer: ((outcome: Outcome, recordedAt: Date) => void) | null = null;
 
   constructor(
     private readonly db: Database,
@@ -94,6 +96,10 @@ export class WebhookDispatcher {
     this.started = true;
     await this.sweep();
     this.life.every(this.options.sweepIntervalMs, () => this.sweep(), (err) => this.log.error({ err }, 'webhook sweep failed'));
+  }
+
+  observe(observer: (outcome: Outcome, recordedAt: Date) => void): void {
+    this.observer = observer;
   }
 
   stop(): Promise<void> {
@@ -187,6 +193,7 @@ export class WebhookDispatcher {
     const last = outcomes.at(-1)!;
     const now = this.clock.now();
     const released = await recordBatch(this.db, outcomes, now, last.status === 'delivered');
+    for (const outcome of outcomes) this.observer?.(outcome, now);
     // The endpoint answers again: what waited for a retry on its other streams goes now.
     for (const gameId of released) if (gameId !== last.delivery.game_id) this.wake({ endpointId: last.delivery.endpoint_id, gameId });
     if (last.result.status === 410) {

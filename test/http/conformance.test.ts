@@ -208,6 +208,35 @@ t.test('every answer to a set of real requests is documented and matches its sch
   await call('GET', '/v1/game-types/nim/leaderboard', 200);
   await call('GET', '/v1/game-types/nope/leaderboard', 404);
 
+  // The operator's API (ADMIN_KEY).
+  const op = { token: adminKey };
+  await call('GET', '/v1/admin/games?status=finished', 200, op);
+  await call('GET', '/v1/admin/games', 401, { token: a });
+  await call('GET', '/v1/admin/players?name=an', 200, op);
+  await call('GET', '/v1/admin/players?limit=0', 400, op);
+  const watcher = await call('POST', '/v1/webhooks', 201, { token: a, body: { url: 'http://127.0.0.1:9/hook', events: ['move.made'] } });
+  const late = await call('POST', '/v1/games', 201, { token: a, body: { type: 'nim', seats: 2, options: { stones: 20 } } });
+  await call('POST', `/v1/games/${late.id}/join`, 200, { token: ben, body: {} });
+  await call('POST', `/v1/games/${late.id}/start`, 200, { token: a });
+  await call('POST', `/v1/admin/games/${late.id}/adjudicate`, 400, { ...op, body: { ranking: [[0]], reason: 'stuck' } });
+  await call('POST', `/v1/admin/games/${late.id}/adjudicate`, 200, { ...op, body: { ranking: [[0], [1]], reason: 'stuck' } });
+  await call('POST', `/v1/admin/games/${late.id}/abort`, 409, { ...op, body: { reason: 'late' } });
+  const spare = await call('POST', '/v1/games', 201, { token: a, body: { type: 'nim', seats: 2 } });
+  await call('POST', `/v1/admin/games/${spare.id}/abort`, 200, { ...op, body: { reason: 'spare' } });
+  const stuck = (await call('GET', `/v1/webhooks/${watcher.id}/deliveries`, 200, { token: a })).items[0].id as string;
+  await call('POST', `/v1/admin/deliveries/${stuck}/drop`, 200, { ...op, body: { reason: 'stuck' } });
+  await call('POST', '/v1/admin/deliveries/msg_nope/drop', 404, { ...op, body: { reason: 'stuck' } });
+  await call('POST', `/v1/admin/deliveries/${stuck}/retry`, 200, { ...op, body: { reason: 'again' } });
+  await call('POST', '/v1/admin/deliveries/msg_nope/retry', 404, { ...op, body: { reason: 'again' } });
+  await call('POST', `/v1/admin/webhooks/${watcher.id}/disable`, 200, { ...op, body: { reason: 'noisy' } });
+  await call('POST', `/v1/admin/webhooks/${none}/disable`, 404, { ...op, body: { reason: 'noisy' } });
+  const benId = (await call('GET', '/v1/admin/players?name=ben', 200, op)).items[0].id as string;
+  await call('POST', `/v1/admin/players/${benId}/ban`, 200, { ...op, body: { reason: 'abuse', seats: 'adjudicate' } });
+  await call('POST', `/v1/admin/players/${none}/ban`, 404, { ...op, body: { reason: 'abuse' } });
+  await call('POST', `/v1/admin/players/${benId}/unban`, 200, { ...op, body: { reason: 'appeal' } });
+  await call('POST', `/v1/admin/players/${none}/unban`, 404, { ...op, body: { reason: 'appeal' } });
+  await call('GET', '/v1/admin/audit-log', 200, op);
+  await call('GET', '/v1/admin/audit-log?cursor=bm9wZQ', 400, op);
   // Tokens: create (and a refused escalation), list, revoke; a revoked and a scope-less call.
   const minted = await call('POST', '/v1/me/tokens', 201, { token: a, body: { label: 'reader', scopes: ['read'] } });
   await call('POST', '/v1/me/tokens', 400, { token: a, body: { label: 'x', scopes: ['root'] } });

@@ -38,7 +38,10 @@ function resumeVersion(header: string | string[] | undefined, query: string | un
   return version;
 }
 
-export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events: GameEvents; tokens: TokenService }> = async (app, { games, events, tokens }) => {
+/** Told when a stream opens (+1) and ends (-1): the metrics' open-stream gauge. */
+type StreamCounter = (stream: 'game' | 'me', delta: 1 | -1) => void;
+
+export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events: GameEvents; tokens: TokenService; onStream?: StreamCounter }> = async (app, { games, events, tokens, onStream }) => {
   // Open streams end when the service shuts down (otherwise close would wait for every client to leave).
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -46,10 +49,11 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
   });
 
   /** Streams `source` to the caller until either side ends it. */
-  async function stream<T>(request: FastifyRequest, reply: FastifyReply, source: AsyncIterableIterator<T>, toMessage: (item: T) => Promise<SSEMessage> | SSEMessage): Promise<void> {
+  async function stream<T>(kind: 'game' | 'me', request: FastifyRequest, reply: FastifyReply, source: AsyncIterableIterator<T>, toMessage: (item: T) => Promise<SSEMessage> | SSEMessage): Promise<void> {
     const end = () => void source.return?.();
     open.add(end);
     reply.sse.onClose(end);
+    onStream?.(kind, 1);
     let ended: ServiceError | null = null;
     const unwatch = request.grant
       ? tokens.watch(request.grant, (reason) => {
@@ -66,6 +70,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
       const reason = ended as ServiceError | null;
       if (reason && reply.sse.isConnected) await reply.sse.send({ event: 'end', data: { error: { code: reason.code, message: reason.message } } });
     } finally {
+      onStream?.(kind, -1);
       unwatch();
       open.delete(end);
       end();
@@ -90,7 +95,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
     const start = resumeVersion(request.headers['last-event-id'], request.query.lastEventId, game.version);
     const source = events.moves(game.id);
     const moves = closable(source, (committed) => movesSince(games, request.player, game.id, start, committed));
-    await stream(request, reply, moves, (record) => ({ id: String(record.seq), event: 'move', data: record }));
+    await stream('game', request, reply, moves, (record) => ({ id: String(record.seq), event: 'move', data: record }));
   });
 
   app.get('/me/events', {
@@ -108,6 +113,6 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
   }, async (request, reply) => {
     const player = request.player;
     if (!player) throw new ServiceError('UNAUTHENTICATED', 'this needs a bearer token');
-    await stream(request, reply, events.turns(player.id), async (turn) => ({ event: 'turn', data: { ...turn, game: await games.getGame(turn.gameId) } }));
+    await stream('me', request, reply, events.turns(player.id), async (turn) => ({ event: 'turn', data: { ...turn, game: await games.getGame(turn.gameId) } }));
   });
 };
