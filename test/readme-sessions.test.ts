@@ -37,8 +37,9 @@ t.test('the REST session runs in a shell with curl and jq', async (t) => {
   // Only the address changes; the game id is echoed at the end so the test can check the result.
   const live = `set -euo pipefail\nB=${base}\n${script.slice(address.length)}\necho "GAME=$GAME"\n`;
   const env = { ...process.env, PATH: [process.env.PATH, STAND_INS].filter(Boolean).join(delimiter) };
-  // Generous: the stand-ins start a Node process per call (about 30 calls), slow on a loaded machine.
-  const { stdout } = await run('bash', ['-c', live], { timeout: 180_000, env });
+  // A guard against a hang, not a time limit: the stand-ins start a Node process per call (about 30
+  // calls), which takes minutes on a heavily loaded machine.
+  const { stdout } = await run('bash', ['-c', live], { timeout: 480_000, env });
   const lines = stdout.trim().split('\n');
   const gameId = lines.at(-1)?.replace('GAME=', '') ?? '';
   t.match(gameId, /^[0-9a-f-]{36}$/, 'the session created a game');
