@@ -33,7 +33,7 @@ import { authPlugin } from './http/auth.js';
 import { installErrorHandlers, sendFailure } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { cacheScope } from './http/cache-scope.js';
-import { securityHeaders } from './http/security-headers.js';
+import { securityHeaders, setApiHeaders } from './http/security-headers.js';
 import { refuseControlCharacters } from './http/text-guard.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rate-limit.js';
 import { DEFAULT_GRAPHQL_LIMITS, RequestBudget, type GraphqlLimits } from './graphql/limits.js';
@@ -156,7 +156,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? [...options.trustProxy] : false,
     // Router failures (a path parameter over the length limit, a malformed URL) in our error shape too.
-    frameworkErrors: (error, request, reply) => sendFailure(error, request, reply),
+    frameworkErrors: (error, request, reply) => {
+      setApiHeaders(reply); // the router's errors skip every hook
+      sendFailure(error, request, reply);
+    },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   // JSON bodies are depth-limited while parsed, for every route (src/http/json-body.ts).

@@ -9,7 +9,7 @@
  * page policy names the request's own websocket origin, which helmet would also need per request;
  * helmet's other defaults (HSTS, cross-origin isolation) are a deployment's choice, not the API's.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** For JSON and every other non-page answer: nothing to load, nowhere to be framed. */
@@ -46,9 +46,14 @@ export function pagePolicy(request: FastifyRequest): string {
 
 const isHtml = (type: unknown): boolean => typeof type === 'string' && /^text\/html\b/i.test(type);
 
+/** The headers every answer starts with (also set by hand on the router's own errors, which skip hooks). */
+export function setApiHeaders(reply: FastifyReply): void {
+  void reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer').header('content-security-policy', API_POLICY);
+}
+
 export const securityHeaders = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', (_request, reply, done) => {
-    void reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer').header('content-security-policy', API_POLICY);
+    setApiHeaders(reply);
     done();
   });
   // A page whose route set no policy of its own (the OpenAPI viewer's, from @fastify/swagger-ui) gets the page policy.

@@ -1,8 +1,12 @@
 /**
  * Abuse test: a seeded stream of schema-violating requests across every REST operation (taken from the
  * app's OpenAPI document, so new routes are covered) and every GraphQL query and mutation field. Every
- * answer is a 4xx in its API's error shape, nothing is stored, and the process stays up.
- * FUZZ_REQUESTS=N (default 2000) and FUZZ_SEED=S change the run; a failure names the seed and request.
+ * answer is a 4xx in its API's error shape (with `nosniff`), nothing is stored, the process stays up,
+ * and no request takes more than 250 ms (one that does is tried twice more: only a request slow every
+ * time fails, not a moment of load on a shared machine). Among the inputs: JSON nested 10,000 levels
+ * deep (with and without an Idempotency-Key), cursors that decode to far-past dates or hold NUL bytes,
+ * dates outside what Postgres stores.
+ * FUZZ_REQUESTS=N (default 2000; try 20000) and FUZZ_SEED=S change the run; a failure names the seed and request.
  */
 import t from 'tap';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -35,7 +39,19 @@ const BAD_VALUES: readonly unknown[] = [
 ];
 /** Values no field of any body accepts (typed fields refuse the type or the NUL; free JSON refuses the NUL). */
 const NEVER_VALID: readonly unknown[] = ['a\u0000b', { nested: ['\u0000'] }, ['\u0001'], 'x\u001b[31m'];
-const BAD_QUERY_VALUES = ['99999999999999999999', '-1', '2147483648', 'abc', '%00', '1.5', '%E0%A4%A', 'a'.repeat(300)];
+const b64 = (text: string) => Buffer.from(text).toString('base64url');
+const FAR_PAST = new Date(-8.64e15).toISOString();
+/** Cursors shaped like this service's (date|id, date|id|seat, ordinal|rank|subject) holding what Postgres refuses. */
+const BAD_CURSORS = [
+  b64(`${FAR_PAST}|00000000-0000-4000-8000-000000000000`), b64(`${FAR_PAST}|00000000-0000-4000-8000-000000000000|0`),
+  b64(`${new Date(8.64e15).toISOString()}|00000000-0000-4000-8000-000000000000`), b64(`${new Date().toISOString()}|a\u0000b`),
+  b64('1|1|a\u0000b'), b64('1e400|1|p'), b64(`${new Date().toISOString()}|00000000-0000-4000-8000-000000000000|99999999`),
+];
+const BAD_QUERY_VALUES = ['99999999999999999999', '-1', '2147483648', 'abc', '%00', '1.5', '%E0%A4%A', 'a'.repeat(300), encodeURIComponent(FAR_PAST), ...BAD_CURSORS];
+/** JSON nested 10,000 levels deep, as text (it cannot be built as a value and stringified). */
+const deepJson = (depth = 10_000) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+const deepArray = (depth = 10_000) => '['.repeat(depth) + ']'.repeat(depth);
+const SLOW_MS = 250;
 const BAD_PATH_VALUES = ['not-a-uuid', 'a'.repeat(150), '%00', '..%2F..%2Fetc', '-1', '00000000-0000-4000-8000-00000000000Z', '%E0%A4%A'];
 
 function bodyOf(operation: Operation): any {
@@ -61,8 +77,13 @@ function restRequest(rng: Rng, operation: Operation, ids: { game: string; token:
   if (schema && want('body', 0.8)) {
     headers['content-type'] = 'application/json';
     const properties = Object.keys(schema.properties ?? {});
-    const shape = rng.pick(['not-an-object', 'bad-field', 'extra-field', 'broken-json', 'wrong-type-header']);
-    if (shape === 'not-an-object') payload = JSON.stringify(rng.pick([5, 'text', [1, 2], true, null]));
+    const shape = rng.pick(['not-an-object', 'bad-field', 'extra-field', 'broken-json', 'wrong-type-header', 'deep-json']);
+    if (shape === 'deep-json') {
+      // Deep in a field (a move, game options, record options) or as the whole body; sometimes idempotent.
+      const deep = rng.chance(0.5) ? deepJson() : deepArray();
+      payload = properties.length > 0 && rng.chance(0.7) ? `{"${rng.pick(properties)}":${deep}}` : deep;
+      if (rng.chance(0.5)) headers['idempotency-key'] = `fuzz-${Math.floor(rng.next() * 1e9)}`;
+    } else if (shape === 'not-an-object') payload = JSON.stringify(rng.pick([5, 'text', [1, 2], true, null]));
     else if (shape === 'broken-json') payload = rng.pick(['{"a":', '{,}', '\u0000', '{"__proto__":{"x":1}}', '[']);
     else if (shape === 'wrong-type-header') {
       headers['content-type'] = rng.pick(['application/xml', 'text/html', 'multipart/form-data; boundary=x']);
@@ -151,32 +172,50 @@ t.test(`${TOTAL} schema-violating requests (seed ${SEED}): no 5xx, every error i
   const fail = (index: number, what: string, detail: unknown) => {
     if (failures++ < 10) t.fail(`request ${index} (seed ${SEED}): ${what}`, { detail });
   };
+  /** Runs a request; one over SLOW_MS is tried twice more (it changes nothing), and slow only if slow every time. */
+  let slowest = { ms: 0, what: '' };
+  const timed = async (index: number, what: string, request: InjectOptions) => {
+    let best = Infinity;
+    let res!: Awaited<ReturnType<FastifyInstance['inject']>>;
+    for (let attempt = 0; attempt < 3 && best > SLOW_MS; attempt++) {
+      const started = performance.now();
+      res = await app.inject(request);
+      best = Math.min(best, performance.now() - started);
+    }
+    if (best > slowest.ms) slowest = { ms: best, what };
+    if (best > SLOW_MS) fail(index, `${what} took ${Math.round(best)} ms (over ${SLOW_MS} ms three times)`, { request: { ...request, payload: String(request.payload ?? '').slice(0, 200) } });
+    if (res.headers['x-content-type-options'] !== 'nosniff') fail(index, `${what}: no nosniff header`, res.headers);
+    return res;
+  };
   const restShare = 0.75;
   for (let i = 0; i < TOTAL; i++) {
     if (rng.chance(restShare)) {
       const request = restRequest(rng, rng.pick(operations), { game, token: ana.token });
-      const res = await app.inject(request);
+      const res = await timed(i, `${request.method} ${String(request.url).slice(0, 120)}`, request);
       let body: any = null;
       try {
         body = res.json();
       } catch {
         // not JSON: reported below
       }
-      if (res.statusCode < 400 || res.statusCode >= 500) fail(i, `${request.method} ${request.url} answered ${res.statusCode}`, { request, body: res.body.slice(0, 300) });
+      if (res.statusCode < 400 || res.statusCode >= 500) fail(i, `${request.method} ${String(request.url).slice(0, 200)} answered ${res.statusCode}`, { request: { ...request, payload: String(request.payload ?? '').slice(0, 200) }, body: res.body.slice(0, 300) });
       else if (typeof body?.error?.code !== 'string' || !/^[A-Z_]+$/.test(body.error.code) || typeof body.error.message !== 'string') {
-        fail(i, `${request.method} ${request.url}: not in the error shape`, { request, body: res.body.slice(0, 300) });
+        fail(i, `${request.method} ${String(request.url).slice(0, 200)}: not in the error shape`, { request: { ...request, payload: String(request.payload ?? '').slice(0, 200) }, body: res.body.slice(0, 300) });
       }
     } else {
       const { f, op } = rng.pick(fields);
       const query = graphqlRequest(rng, f, op);
-      const res = await app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${ana.token}` }, payload: { query } });
+      // Now and then with variables nested 10,000 levels deep (refused while the body is parsed).
+      const payload = rng.chance(0.05) ? `{"query":${JSON.stringify(query)},"variables":{"v":${deepArray()}}}` : JSON.stringify({ query });
+      const res = await timed(i, `GraphQL ${query.slice(0, 120)}`, { method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${ana.token}`, 'content-type': 'application/json' }, payload });
       const body = res.json();
       const codes = (body.errors ?? []).map((e: any) => e.extensions?.code);
       if (res.statusCode >= 500) fail(i, `GraphQL ${query} answered ${res.statusCode}`, body);
       else if (codes.length === 0 || codes.some((c: unknown) => typeof c !== 'string' || c === 'INTERNAL')) fail(i, `GraphQL ${query}: errors without codes`, body);
     }
   }
-  t.equal(failures, 0, 'every request was refused cleanly');
+  t.equal(failures, 0, 'every request was refused cleanly, none over 250 ms');
+  t.comment(`slowest request: ${Math.round(slowest.ms)} ms (${slowest.what})`);
   t.same(await counts(app), before, 'nothing stored');
   t.equal((await app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200, 'the process is up');
   t.equal((await ana.request('GET', `/v1/games/${game}`)).body.version, 1, 'the game is as it was');
