@@ -45,7 +45,7 @@ t.test('after resigning in Meuterer, the former player sees what a spectator see
   t.same(await gql(app, query, { id: game.id }, ana.token), await gql(app, query, { id: game.id }), 'GraphQL reads as well');
 
   // Webhook bodies and stream replays read through the same views.
-  const anaPlayer = await app.players.authenticate(ana.token);
+  const anaPlayer = (await app.tokens.authenticate(ana.token)).player;
   t.same(await app.games.eventViews(anaPlayer, game.id, 0, version), await app.games.eventViews(null, game.id, 0, version), 'webhook views');
   t.same((await app.games.eventView(anaPlayer, game.id, 0)).seat, null);
 

@@ -71,7 +71,7 @@ const BanResult = Type.Object({
 });
 
 const AdminEndpoint = Type.Object({
-  id: Type.String({ format: 'uuid' }), ownerId: Type.String({ format: 'uuid' }), url: Type.String(), enabled: Type.Boolean(), disabledReason: Nullable(Type.String()),
+  id: Type.String({ format: 'uuid' }), ownerId: Nullable(Type.String({ format: 'uuid', description: 'the owning player; null for an app endpoint' })), url: Type.String(), enabled: Type.Boolean(), disabledReason: Nullable(Type.String()),
 });
 const DeliveryState = Type.Object({ id: Type.String(), status: Type.Union([Type.Literal('pending'), Type.Literal('failed')]) });
 
