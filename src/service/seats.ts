@@ -8,10 +8,11 @@ import type { Caller } from './types.js';
 
 /**
  * Seats whose turn starts with a move by `actor` (for `turn.started`): those newly to move. The actor
- * moving again (a multi-step turn) already knows from its move's answer.
+ * moving again (a multi-step turn) already knows from its move's answer; a resigned seat is the bot's
+ * (its former player is told nothing about it any more).
  */
 export function turnsStarting(before: GameRow, actor: Seat, toMove: readonly number[], resigning: boolean): number[] {
-  return toMove.filter((s) => !(resigning && s === actor) && !before.toMove.includes(s));
+  return toMove.filter((s) => !(resigning && s === actor) && !before.toMove.includes(s) && !before.seats[s]?.resigned);
 }
 
 export function assertActive(game: GameRow): void {

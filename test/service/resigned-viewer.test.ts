@@ -54,3 +54,33 @@ t.test('after resigning in Meuterer, the former player sees what a spectator see
   t.equal(ben0.seat, 1);
   t.ok(ben0.view.players[1].hand);
 });
+
+t.test("a resigned seat's turns, played by the bot, start no turn.started for its former player", async (t) => {
+  const app = await build(t, { webhooks: { allowedHosts: ['127.0.0.1'] } });
+  const [ana, ben, cid] = [await player(app, 'Ana'), await player(app, 'Ben'), await player(app, 'Cid')];
+  const hook = (await ana.request('POST', '/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['turn.started'] })).body;
+  t.ok(hook.id);
+  const game = (await ana.request('POST', '/v1/games', { type: 'meuterer', seats: 3 })).body;
+  await ben.request('POST', `/v1/games/${game.id}/join`, {});
+  await cid.request('POST', `/v1/games/${game.id}/join`, {});
+  await ana.request('POST', `/v1/games/${game.id}/start`);
+  const resignedAt = (await ana.request('POST', `/v1/games/${game.id}/resign`, {})).body.seq;
+
+  // Ben and Cid play their first legal move each time until seat 0 (the bot now) has been to move a few times.
+  let botTurns = 0;
+  for (let i = 0; i < 60 && botTurns < 3; i++) {
+    await app.bots.idle();
+    const state = (await send(app, 'GET', `/v1/games/${game.id}`)).body;
+    if (state.status !== 'active') break;
+    const mover = state.toMove.includes(1) ? ben : state.toMove.includes(2) ? cid : null;
+    if (!mover) continue;
+    const legal = (await mover.request('GET', `/v1/games/${game.id}/legal-moves`)).body;
+    if (legal.moves.length === 0) continue;
+    await mover.request('POST', `/v1/games/${game.id}/moves`, { move: legal.moves[0], expectedVersion: state.version });
+    const moves = (await send(app, 'GET', `/v1/games/${game.id}/moves?after=${state.version}`)).body.items;
+    botTurns += moves.filter((m: { seat: number }) => m.seat === 0).length;
+  }
+  t.ok(botTurns > 0, `the bot played seat 0 (${botTurns} moves)`);
+  const started = await app.db.webhookDelivery.findMany({ where: { endpointId: hook.id, eventType: 'turn.started', seq: { gt: resignedAt } } });
+  t.same(started, [], 'no turn.started for Ana after her resignation');
+});
