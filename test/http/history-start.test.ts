@@ -24,7 +24,7 @@ t.test('the Voyages history starts with the first dice as version 0', async (t) 
   t.equal(history.status, 200);
   const [first] = history.body.items;
   t.match(first, { seq: 0, seat: null, kind: 'start', move: null });
-  t.same(first.log[0], { type: 'round.rolled', text: `Round 1: the dice show ${dice.join(', ')}`, round: 1, dice });
+  t.same(first.log[0], { type: 'round.rolled', text: `Round 1: the dice show ${dice.join(', ')}.`, round: 1, dice });
 
   const afterZero = await send(app, 'GET', `/v1/games/${id}/moves?after=0`);
   t.notOk(afterZero.body.items.some((m: { seq: number }) => m.seq === 0), 'a cursor of 0 reads the moves only');
