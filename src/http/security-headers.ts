@@ -58,7 +58,10 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
   });
   // A page whose route set no policy of its own (the OpenAPI viewer's, from @fastify/swagger-ui) gets the page policy.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isHtml(reply.getHeader('content-type')) && reply.getHeader('content-security-policy') === API_POLICY) {
+    // A 304 carries no Content-Type, but the browser takes its headers for the page it kept: a page asked
+    // for again (a navigation accepts text/html) must not come back with the API's policy, which blocks scripts.
+    const page = isHtml(reply.getHeader('content-type')) || (reply.statusCode === 304 && isHtml(request.headers.accept?.split(',')[0]));
+    if (page && reply.getHeader('content-security-policy') === API_POLICY) {
       void reply.header('content-security-policy', pagePolicy(request));
     }
     done(null, payload);

@@ -62,3 +62,14 @@ t.test('every page: CSP with frame-ancestors and connect-src limited to its own 
   t.same(directives(res.headers.get('content-security-policy')).get('frame-ancestors'), ["'none'"], 'a stream: framed nowhere');
   abort.abort();
 });
+
+t.test('a page asked for again (304) keeps the page policy: the browser takes the 304\'s headers for its kept copy', async (t) => {
+  const app = await build(t, { workers: false });
+  const first = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html,application/xhtml+xml' } });
+  t.equal(first.statusCode, 200);
+  const etag = first.headers.etag;
+  t.ok(etag, 'the page has an ETag');
+  const again = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html,application/xhtml+xml', 'if-none-match': String(etag) } });
+  t.equal(again.statusCode, 304);
+  t.match(String(again.headers['content-security-policy']), /script-src 'self'/, 'scripts still allowed on the kept page');
+});
