@@ -9,12 +9,12 @@ import { Type, type TSchema } from 'typebox';
 import type { AdminService, OperatorContext } from '../../service/admin.js';
 import type { GameService } from '../../service/game-service.js';
 import { ListGamesQuery, GamesPage, GameId, PageQuery, Text } from '../schemas.js';
-import { described, errors } from '../docs.js';
+import { described, errors, operatorRequired } from '../docs.js';
 import { requireOperator } from '../operator.js';
 
 const tags = ['admin'];
 /** The operator's credential: `Authorization: Bearer <ADMIN_KEY>`. */
-const security = [{ adminKey: [] }];
+const security = operatorRequired;
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 const OperatorHeaders = Type.Object({
