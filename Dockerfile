@@ -31,6 +31,8 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY package.json ./
 COPY prisma/migrations ./prisma/migrations
+# The message catalogues and glossaries (log texts in other languages), read at start.
+COPY locales ./locales
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/web/dist ./web/dist

@@ -33,6 +33,7 @@ import { authPlugin } from './http/auth.js';
 import { installErrorHandlers, sendFailure } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { cacheScope } from './http/cache-scope.js';
+import { registerLocale } from './http/locale.js';
 import { securityHeaders, setApiHeaders } from './http/security-headers.js';
 import { refuseControlCharacters } from './http/text-guard.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rate-limit.js';
@@ -233,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const shared of [...SHARED_SCHEMAS, GameRecord]) app.addSchema(shared);
   const graphqlLimits = { ...DEFAULT_GRAPHQL_LIMITS, ...options.graphqlLimits };
   // nosniff, no referrer and a Content-Security-Policy on every answer (src/http/security-headers.ts).
+  registerLocale(app);
   await app.register(securityHeaders);
   // Answers that depend on the token: Vary: Authorization, private when a token came (src/http/cache-scope.ts).
   await app.register(cacheScope);

@@ -4165,6 +4165,8 @@ export interface operations {
                             gameId: string | null;
                             /** Format: uuid */
                             id: string;
+                            /** @description the language of the log texts in the bodies ('en', 'ja'); see docs/i18n.md */
+                            locale: string;
                             /** Format: date-time */
                             updatedAt: string;
                             url: string;
@@ -4233,6 +4235,8 @@ export interface operations {
                     description?: string | null;
                     events: ("game.started" | "move.made" | "turn.started" | "turn.reminder" | "game.finished")[];
                     gameId?: string | null;
+                    /** @description the language of the log texts in the bodies: 'en' (default) or 'ja' */
+                    locale?: string;
                     /** @description https URL (http only for hosts in WEBHOOK_ALLOWED_HOSTS) */
                     url: string;
                 };
@@ -4255,6 +4259,8 @@ export interface operations {
                         gameId: string | null;
                         /** Format: uuid */
                         id: string;
+                        /** @description the language of the log texts in the bodies ('en', 'ja'); see docs/i18n.md */
+                        locale: string;
                         /** @description the signing secret (whsec_...), shown only now: verify webhook-signature with it */
                         secret: string;
                         /** Format: date-time */
@@ -4373,6 +4379,8 @@ export interface operations {
                         gameId: string | null;
                         /** Format: uuid */
                         id: string;
+                        /** @description the language of the log texts in the bodies ('en', 'ja'); see docs/i18n.md */
+                        locale: string;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;
@@ -4524,6 +4532,8 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     events?: ("game.started" | "move.made" | "turn.started" | "turn.reminder" | "game.finished")[];
+                    /** @description the language of the log texts in the bodies: 'en' (default) or 'ja' */
+                    locale?: string;
                     url?: string;
                 };
             };
@@ -4545,6 +4555,8 @@ export interface operations {
                         gameId: string | null;
                         /** Format: uuid */
                         id: string;
+                        /** @description the language of the log texts in the bodies ('en', 'ja'); see docs/i18n.md */
+                        locale: string;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;
@@ -5517,6 +5529,8 @@ export interface operations {
     streamGameEvents: {
         parameters: {
             query?: {
+                /** @description the language of the log texts: 'en' or 'ja'; wins over Accept-Language; unknown: Accept-Language, else English */
+                lang?: string;
                 /** @description resume after this version, like the Last-Event-ID header (which wins) */
                 lastEventId?: string;
             };
@@ -5794,6 +5808,8 @@ export interface operations {
                 after?: number;
                 /** @description the previous page's nextCursor: the page starts after that version; omitted: from the start, with a version-0 'start' entry when the game logs its setup */
                 cursor?: string;
+                /** @description the language of the log texts: 'en' or 'ja'; wins over Accept-Language; unknown: Accept-Language, else English */
+                lang?: string;
                 limit?: number;
             };
             header?: never;
@@ -7967,6 +7983,8 @@ export interface operations {
                             gameId: string | null;
                             /** Format: uuid */
                             id: string;
+                            /** @description the language of the log texts in the bodies ('en', 'ja'); see docs/i18n.md */
+                            locale: string;
                             /** Format: date-time */
                             updatedAt: string;
                             url: string;
@@ -8035,6 +8053,8 @@ export interface operations {
                     description?: string | null;
                     events: ("game.started" | "move.made" | "turn.started" | "turn.reminder" | "game.finished")[];
                     gameId?: string | null;
+                    /** @description the language of the log texts in the bodies: 'en' (default) or 'ja' */
+                    locale?: string;
                     /** @description https URL (http only for hosts in WEBHOOK_ALLOWED_HOSTS) */
                     url: string;
                 };
@@ -8057,6 +8077,8 @@ export interface operations {
                         gameId: string | null;
                         /** Format: uuid */
                         id: string;
+                        /** @description the language of the log texts in the bodies ('en', 'ja'); see docs/i18n.md */
+                        locale: string;
                         /** @description the signing secret (whsec_...), shown only now: verify webhook-signature with it */
                         secret: string;
                         /** Format: date-time */
@@ -8175,6 +8197,8 @@ export interface operations {
                         gameId: string | null;
                         /** Format: uuid */
                         id: string;
+                        /** @description the language of the log texts in the bodies ('en', 'ja'); see docs/i18n.md */
+                        locale: string;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;
@@ -8326,6 +8350,8 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     events?: ("game.started" | "move.made" | "turn.started" | "turn.reminder" | "game.finished")[];
+                    /** @description the language of the log texts in the bodies: 'en' (default) or 'ja' */
+                    locale?: string;
                     url?: string;
                 };
             };
@@ -8347,6 +8373,8 @@ export interface operations {
                         gameId: string | null;
                         /** Format: uuid */
                         id: string;
+                        /** @description the language of the log texts in the bodies ('en', 'ja'); see docs/i18n.md */
+                        locale: string;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;
@@ -8777,6 +8805,8 @@ export interface operations {
                         gameId: string | null;
                         /** Format: uuid */
                         id: string;
+                        /** @description the language of the log texts in the bodies ('en', 'ja'); see docs/i18n.md */
+                        locale: string;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;
@@ -8866,6 +8896,8 @@ export interface operations {
                         gameId: string | null;
                         /** Format: uuid */
                         id: string;
+                        /** @description the language of the log texts in the bodies ('en', 'ja'); see docs/i18n.md */
+                        locale: string;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;
@@ -9045,6 +9077,8 @@ export interface operations {
                         gameId: string | null;
                         /** Format: uuid */
                         id: string;
+                        /** @description the language of the log texts in the bodies ('en', 'ja'); see docs/i18n.md */
+                        locale: string;
                         /**
                          * Format: date-time
                          * @description the previous secret signs too until then

@@ -52,6 +52,11 @@ export interface LogEntry {
   readonly text: string;
   readonly seat?: Seat;
   readonly visibleTo?: readonly Seat[];
+  /**
+   * Seats that do not see this (public) entry because an entry only they see tells them the same in
+   * full ("Ana drew 3 cards." is hidden from Ana, who reads "Ana drew 1 ruby, 1 cloth, 1 wine.").
+   */
+  readonly hiddenFrom?: readonly Seat[];
   readonly [fact: string]: unknown;
 }
 

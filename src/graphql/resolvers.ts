@@ -7,12 +7,17 @@ import { describeGameType } from '../http/routes/game-types.js';
 import { closable } from '../service/channel.js';
 import type { GameEvents, TurnStarted } from '../service/game-events.js';
 import { movesSince } from '../service/move-stream.js';
+import { currentLocale, iterateInLocale, withLocale } from '../service/locale-context.js';
+import { pickLocale } from '../service/locales.js';
 import type { Caller, GameService, GameSummary, MoveRecord, MoveResult } from '../service/game-service.js';
 import type { GameStatus } from '../store/event-store.js';
 import type { PlayerService } from '../service/players.js';
 import type { RequestBudget } from './limits.js';
 import { decodeVersionCursor } from '../service/pagination.js';
 import { ServiceError } from '../service/errors.js';
+
+/** A `lang` argument's locale when it names a served one, else the request's (Accept-Language). */
+const argLocale = (lang: string | null | undefined): string => (lang ? pickLocale(undefined, lang) : currentLocale());
 
 declare module 'mercurius' {
   interface MercuriusContext {
@@ -67,8 +72,10 @@ export function createResolvers(games: GameService, players: PlayerService, even
       budgeted(ctx, async () => (await games.legalMoves(ctx.player, game.id, seat ?? undefined)).moves),
     legalMoveFamilies: (game: GameSummary, { seat }: { seat?: number | null }, ctx: MercuriusContext) =>
       budgeted(ctx, async () => (await games.legalMoves(ctx.player, game.id, seat ?? undefined)).families),
-    history: (game: GameSummary, args: PageArgs & { after?: number | null; first?: number | null }, ctx: MercuriusContext) =>
-      budgeted(ctx, () => games.history(ctx.player, game.id, args.cursor ? decodeVersionCursor(args.cursor) : (args.after ?? undefined), args.limit ?? args.first ?? undefined)),
+    history: (game: GameSummary, args: PageArgs & { after?: number | null; first?: number | null; lang?: string | null }, ctx: MercuriusContext) =>
+      withLocale(argLocale(args.lang), () =>
+        budgeted(ctx, () => games.history(ctx.player, game.id, args.cursor ? decodeVersionCursor(args.cursor) : (args.after ?? undefined), args.limit ?? args.first ?? undefined)),
+      ),
   };
 
   return {
@@ -135,11 +142,12 @@ export function createResolvers(games: GameService, players: PlayerService, even
     },
     Subscription: {
       gameMoves: {
-        subscribe: async (_: unknown, { id, fromVersion }: { id: string; fromVersion?: number | null }, ctx: MercuriusContext) => {
+        subscribe: async (_: unknown, { id, fromVersion, lang }: { id: string; fromVersion?: number | null; lang?: string | null }, ctx: MercuriusContext) => {
           const game = await games.getGame(id); // unknown games fail here, before anything listens
           const source = events.moves(id);
           const start = fromVersion ?? game.version;
-          return closable(source, (committed) => movesSince(games, ctx.player, id, start, committed));
+          const locale = argLocale(lang);
+          return closable(source, (committed) => iterateInLocale(locale, movesSince(games, ctx.player, id, start, committed)));
         },
         resolve: (record: MoveRecord) => record,
       },

@@ -105,8 +105,8 @@ export const schema = /* GraphQL */ `
     legalMoves(seat: Int): [JSON!]!
     "Move families for the caller's move spaces too large to list (same as REST legal-moves' families)."
     legalMoveFamilies(seat: Int): [JSON!]!
-    "The history, oldest first, redacted for the caller; page with cursor = nextCursor."
-    history(cursor: String, limit: Int, after: Int @deprecated(reason: "use cursor"), first: Int @deprecated(reason: "use limit")): MovePage!
+    "The history, oldest first, redacted for the caller; page with cursor = nextCursor. lang: the language of the log texts ('en', 'ja'); omitted: the request's Accept-Language, else English."
+    history(cursor: String, limit: Int, after: Int @deprecated(reason: "use cursor"), first: Int @deprecated(reason: "use limit"), lang: String): MovePage!
   }
 
   type GamePage {
@@ -172,8 +172,8 @@ export const schema = /* GraphQL */ `
   }
 
   type Subscription {
-    "Each new move of a game, redacted for the subscriber; from fromVersion on (missed moves first) when given."
-    gameMoves(id: ID!, fromVersion: Int): Move!
+    "Each new move of a game, redacted for the subscriber; from fromVersion on (missed moves first) when given. lang: the language of the log texts ('en', 'ja'; default English)."
+    gameMoves(id: ID!, fromVersion: Int, lang: String): Move!
     "Fires when it becomes the caller's turn in one of their games."
     myTurn: TurnEvent!
     "The game's summary now, then each time its seats or status change outside moves: a join, a bot seated, the start, an abort."

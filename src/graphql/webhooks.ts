@@ -48,6 +48,8 @@ export const asyncPlaySchema = /* GraphQL */ `
     "Only this game when set; otherwise every game where you hold a seat."
     gameId: ID
     description: String
+    "The language of the log texts in the bodies: 'en' or 'ja'."
+    locale: String!
     enabled: Boolean!
     disabledReason: String
     createdAt: String!
@@ -113,8 +115,8 @@ export const asyncPlaySchema = /* GraphQL */ `
 
   extend type Mutation {
     "Registers an endpoint; gameId binds it to one game you hold or held a seat in (else NOT_IN_GAME)."
-    createWebhook(url: String!, events: [String!]!, gameId: ID, description: String): WebhookEndpointWithSecret!
-    updateWebhook(id: ID!, url: String, events: [String!], description: String, enabled: Boolean): WebhookEndpoint!
+    createWebhook(url: String!, events: [String!]!, gameId: ID, description: String, locale: String): WebhookEndpointWithSecret!
+    updateWebhook(id: ID!, url: String, events: [String!], description: String, locale: String, enabled: Boolean): WebhookEndpoint!
     rotateWebhookSecret(id: ID!): WebhookEndpointWithSecret!
     deleteWebhook(id: ID!): Boolean!
     "Sends a delivery again now (same webhook-id and body)."
@@ -173,21 +175,22 @@ export function asyncPlayResolvers(webhooks: WebhookService) {
     Mutation: {
       createWebhook: async (
         _: unknown,
-        args: { url: string; events: string[]; gameId?: string | null; description?: string | null },
+        args: { url: string; events: string[]; gameId?: string | null; description?: string | null; locale?: string | null },
         ctx: MercuriusContext,
       ) => {
-        const { secret, ...endpoint } = await webhooks.create(ctx.player, args);
+        const { secret, ...endpoint } = await webhooks.create(ctx.player, { ...args, locale: orUndefined(args.locale) });
         return { endpoint, secret };
       },
       updateWebhook: (
         _: unknown,
-        args: { id: string; url?: string | null; events?: string[] | null; description?: string | null; enabled?: boolean | null },
+        args: { id: string; url?: string | null; events?: string[] | null; description?: string | null; locale?: string | null; enabled?: boolean | null },
         ctx: MercuriusContext,
       ) =>
         webhooks.update(ctx.player, args.id, {
           url: orUndefined(args.url),
           events: orUndefined(args.events),
           ...(args.description !== undefined ? { description: args.description } : {}),
+          locale: orUndefined(args.locale),
           enabled: orUndefined(args.enabled),
         }),
       rotateWebhookSecret: async (_: unknown, { id }: { id: string }, ctx: MercuriusContext) => {

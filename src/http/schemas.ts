@@ -201,10 +201,14 @@ export const LegalMovesResponse = Type.Object({
   }),
 });
 
+/** `?lang=`: the language of log texts where a header is awkward; wins over Accept-Language (docs/i18n.md). */
+export const LangQuery = Type.String({ maxLength: 35, description: "the language of the log texts: 'en' or 'ja'; wins over Accept-Language; unknown: Accept-Language, else English" });
+
 export const HistoryQuery = Type.Object({
   cursor: Type.Optional(Text({ maxLength: 200, description: "the previous page's nextCursor: the page starts after that version; omitted: from the start, with a version-0 'start' entry when the game logs its setup" })),
   after: Type.Optional(Count({ deprecated: true, description: 'deprecated: the same as cursor, as an integer' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  lang: Type.Optional(LangQuery),
 });
 export const HistoryPage = Type.Object({
   items: Type.Array(

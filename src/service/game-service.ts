@@ -312,7 +312,7 @@ export class GameService {
         seat,
         status: outcome ? 'finished' : 'active',
         toMove,
-        log: servedLog(applied.log, seat, current.seats),
+        log: servedLog(applied.log, seat, current),
         outcome,
       };
       const appended = await this.store.append({
@@ -394,7 +394,7 @@ export class GameService {
         this.cache.set(gameId, { version, state: live.state });
         const updated = await this.requireGame(gameId);
         this.committed(updated, appended.deliveries);
-        return { gameId, seq: version, version, seat, status: updated.status, toMove, log: servedLog(log, seat, updated.seats), outcome };
+        return { gameId, seq: version, version, seat, status: updated.status, toMove, log: servedLog(log, seat, updated), outcome };
       }
       this.cache.delete(gameId);
       if (attempt >= MAX_RETRIES) throw new ServiceError('STALE_VERSION', 'the game is too busy; try again');
@@ -441,7 +441,7 @@ export class GameService {
         this.cache.delete(gameId);
         const updated = await this.requireGame(gameId);
         this.committed(updated, appended.deliveries);
-        return { gameId, seq: version, version, seat: 0, status: updated.status, toMove: [], log: servedLog(log, null, updated.seats), outcome };
+        return { gameId, seq: version, version, seat: 0, status: updated.status, toMove: [], log: servedLog(log, null, updated), outcome };
       }
       if (attempt >= MAX_RETRIES) throw new ServiceError('STALE_VERSION', 'the game is too busy; try again');
     }
@@ -596,7 +596,7 @@ export class GameService {
     return moves.map((m) => {
       const shown = m.kind === 'move' ? engine.redactMove(state, m.seat, m.payload, viewer) : m.payload;
       state = applyStored(engine, game.id, state, [m]);
-      return { seq: m.seq, seat: m.seat, kind: m.kind, move: shown, log: servedLog(m.log as LogEntry[], viewer, game.seats), at: m.createdAt.toISOString() };
+      return { seq: m.seq, seat: m.seat, kind: m.kind, move: shown, log: servedLog(m.log as LogEntry[], viewer, game), at: m.createdAt.toISOString() };
     });
   }
 
@@ -711,5 +711,5 @@ function startRecord(engine: AnyGameDefinition, game: GameRow, viewer: Viewer): 
   if (!engine.setupLog || game.startedAt === null) return null;
   const log = engine.setupLog({ seats: game.seatCount, options: game.options, seed: game.seed, engineVersion: game.engineVersion });
   if (log.length === 0) return null;
-  return { seq: 0, seat: null, kind: 'start', move: null, log: servedLog(log, viewer, game.seats), at: game.startedAt.toISOString() };
+  return { seq: 0, seat: null, kind: 'start', move: null, log: servedLog(log, viewer, game), at: game.startedAt.toISOString() };
 }

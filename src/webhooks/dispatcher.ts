@@ -31,6 +31,7 @@ import { signHeaders } from './signing.js';
 import type { UrlPolicy } from './url-guard.js';
 import { WorkerLifecycle } from '../jobs/worker-lifecycle.js';
 import { dueStreams, leaseBatch, recordBatch, releaseEndpoint, type LeasedDelivery, type Outcome, type StreamKey } from './streams.js';
+import { withLocale } from '../service/locale-context.js';
 
 /** Streams delivered at once by one process (across games and endpoints; each stream is sequential). */
 const MAX_CONCURRENT_DRAINS = 64;
@@ -225,13 +226,14 @@ export class WebhookDispatcher {
     let result: SendResult;
     if (body === null) {
       try {
-        body = await renderPayload(
+        // The log texts in the body are in the endpoint's language.
+        body = await withLocale(d.locale, () => renderPayload(
           source,
           { id: d.owner_id, name: d.owner_name },
           { eventType: d.event_type, gameId: d.game_id, seq: d.seq, seat: d.seat, createdAt: d.created_at },
           this.options.maxPayloadBytes,
           d.app_id ? { playerId: d.owner_id, externalId: d.external_id ?? '' } : null,
-        );
+        ));
       } catch (err) {
         this.log.error({ err, deliveryId: d.id }, 'webhook payload could not be rendered');
         body = null;

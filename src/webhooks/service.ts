@@ -12,6 +12,7 @@ import type { Player } from '../service/players.js';
 import type { AppPrincipal } from '../service/apps.js';
 import type { Clock } from '../timers/clock.js';
 import type { WebhookDispatcher, WebhookOptions } from './dispatcher.js';
+import { catalogues, isServedLocale } from '../service/locales.js';
 import { WEBHOOK_EVENT_TYPES } from './outbox.js';
 import { newSecret } from './signing.js';
 import { checkEndpointUrl } from './url-guard.js';
@@ -22,6 +23,8 @@ export interface WebhookEndpointView {
   readonly events: string[];
   readonly gameId: string | null;
   readonly description: string | null;
+  /** The language of the log texts in its bodies. */
+  readonly locale: string;
   readonly enabled: boolean;
   readonly disabledReason: string | null;
   readonly createdAt: string;
@@ -71,17 +74,19 @@ export interface EndpointInput {
   readonly events: readonly string[];
   readonly gameId?: string | null | undefined;
   readonly description?: string | null | undefined;
+  readonly locale?: string | undefined;
 }
 
 export interface EndpointPatch {
   readonly url?: string | undefined;
   readonly events?: readonly string[] | undefined;
   readonly description?: string | null | undefined;
+  readonly locale?: string | undefined;
   readonly enabled?: boolean | undefined;
 }
 
 type EndpointRow = {
-  id: string; url: string; eventTypes: string[]; gameId: string | null; description: string | null;
+  id: string; url: string; eventTypes: string[]; gameId: string | null; description: string | null; locale: string;
   enabled: boolean; disabledReason: string | null; createdAt: Date; updatedAt: Date;
 };
 
@@ -110,6 +115,11 @@ function ownedBy(owner: EndpointOwner): { ownerId: string } | { appId: string } 
   return isApp(owner) ? { appId: owner.app.id } : { ownerId: requirePlayer(owner).id };
 }
 
+function checkLocale(locale: string | undefined): string | undefined {
+  if (locale === undefined || isServedLocale(locale)) return locale;
+  throw new ServiceError('BAD_REQUEST', `locale: one of ${catalogues().locales.join(', ')}`);
+}
+
 function checkEvents(events: readonly string[]): string[] {
   const unique = [...new Set(events)];
   if (unique.length === 0) throw new ServiceError('BAD_REQUEST', `events: name at least one of ${WEBHOOK_EVENT_TYPES.join(', ')}`);
@@ -124,6 +134,7 @@ export const endpointView = (e: EndpointRow): WebhookEndpointView => ({
   events: e.eventTypes,
   gameId: e.gameId,
   description: e.description,
+  locale: e.locale,
   enabled: e.enabled,
   disabledReason: e.disabledReason,
   createdAt: e.createdAt.toISOString(),
@@ -168,6 +179,7 @@ export class WebhookService {
   async create(caller: EndpointOwner, input: EndpointInput): Promise<WebhookEndpointView & { secret: string }> {
     const owner = ownedBy(caller);
     const events = checkEvents(input.events);
+    const locale = checkLocale(input.locale) ?? 'en';
     const url = await checkEndpointUrl(input.url, this.options);
     const gameId = input.gameId ?? null;
     if (gameId !== null) await this.checkWatchable(owner, gameId);
@@ -180,7 +192,7 @@ export class WebhookService {
     const row = await this.db.webhookEndpoint.create({
       data: {
         id: randomUUID(), ...owner, url: url.toString(), eventTypes: events, gameId,
-        description: input.description ?? null, secret, createdAt: now, updatedAt: now,
+        description: input.description ?? null, locale, secret, createdAt: now, updatedAt: now,
       },
     });
     return { ...endpointView(row), secret };
@@ -207,12 +219,14 @@ export class WebhookService {
     await this.own(caller, id);
     const url = patch.url === undefined ? undefined : (await checkEndpointUrl(patch.url, this.options)).toString();
     const events = patch.events === undefined ? undefined : checkEvents(patch.events);
+    const locale = checkLocale(patch.locale);
     const row = await this.db.webhookEndpoint.update({
       where: { id },
       data: {
         ...(url !== undefined ? { url } : {}),
         ...(events !== undefined ? { eventTypes: events } : {}),
         ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(locale !== undefined ? { locale } : {}),
         ...(patch.enabled !== undefined ? { enabled: patch.enabled, disabledReason: patch.enabled ? null : 'disabled by its owner' } : {}),
         updatedAt: this.clock.now(),
       },

@@ -34,6 +34,8 @@ export interface LeasedDelivery {
   /** Set for an app's endpoint: the app's own id for that player. */
   external_id: string | null;
   app_id: string | null;
+  /** The endpoint's language for log texts. */
+  locale: string;
 }
 
 /** One attempt's outcome, as recorded. */
@@ -78,7 +80,7 @@ export async function leaseBatch(db: Database, key: StreamKey, now: Date, leaseU
     SELECT d.id, d.endpoint_id, d.event_type, d.game_id, d.seq, d.seat, d.payload, d.attempts, d.created_at,
            d.next_attempt_at, d.lease_until,
            e.url, e.secret, e.previous_secret, e.previous_secret_until, p.id::text AS owner_id, p.name AS owner_name,
-           p.external_id, e.app_id::text AS app_id
+           p.external_id, e.app_id::text AS app_id, e.locale
       FROM leased l
       JOIN webhook_deliveries d ON d.endpoint_id = ${key.endpointId}::uuid AND d.game_id = ${key.gameId}::uuid
        AND d.status = 'pending'

@@ -34,6 +34,7 @@ export function reveal(s: Draft, log: Log): void {
     text: `${seatRef(mutineer)} (Mutineer) mutinies: the Mutineer's destination is ${islandAt(s, destination).name}.`,
     seat: mutineer,
     destination,
+    destinationIsland: s.layout[destination],
   });
   const [first, ...queue] = clockwiseFrom(s.captain, s.seats).filter((seat) => isParticipant(s, seat));
   s.mutineerDestination = destination;

@@ -41,6 +41,9 @@ function sailPirate(s: Draft, seat: Seat, steps: number, log: Log): void {
     seat,
     from,
     to,
+    steps,
+    fromIsland: s.layout[from],
+    toIsland: s.layout[to],
     plunder: reached,
   });
   s.pirateShip = to;
@@ -76,6 +79,7 @@ export function pass(s: Draft, seat: Seat, log: Log): void {
       seat,
       kept: keptCount,
       destination,
+      destinationIsland: s.layout[destination],
     });
     s.captainDestination = destination;
     advanceOffer(s, seat, log);
@@ -93,7 +97,7 @@ export function pass(s: Draft, seat: Seat, log: Log): void {
 
 /** §3.2: the passer keeps one action card face down and returns the rest (D5: only he sees them). */
 export function chooseAction(s: Draft, seat: Seat, role: Role, log: Log): void {
-  log.push({ type: 'action.chosen', text: `${seatRef(seat)} took an action card.`, seat, poolSize: s.pool.length });
+  log.push({ type: 'action.chosen', text: `${seatRef(seat)} took an action card.`, seat, hiddenFrom: [seat], poolSize: s.pool.length });
   log.push({
     type: 'action.chosen.private',
     text: `${seatRef(seat)} saw ${s.pool.map(roleName).join(', ')} and kept the ${roleName(role)}.`,

@@ -27,6 +27,8 @@ function moveShip(s: Draft, log: Log): void {
       : `The ship sailed from ${islandAt(s, s.ship).name} to ${islandAt(s, destination).name}.`,
     from: s.ship,
     to: destination,
+    fromIsland: s.layout[s.ship],
+    toIsland: s.layout[destination],
   });
   s.active = destination === s.ship ? [destination] : [s.ship, destination];
   s.ship = destination;
@@ -104,7 +106,7 @@ function refill(s: Draft, order: readonly Seat[], log: Log): void {
     const need = HAND_SIZE - p.hand.length;
     if (p.role === 'loadingClerk') {
       const drawn = dealer.draw(need + LOADING_CLERK_EXTRA);
-      log.push({ type: 'cards.drawn', text: `${seatRef(seat)} (Loading Clerk) drew ${cards(drawn.length)} to choose from.`, seat, count: drawn.length });
+      log.push({ type: 'cards.drawn', text: `${seatRef(seat)} (Loading Clerk) drew ${cards(drawn.length)} to choose from.`, seat, hiddenFrom: [seat], count: drawn.length, loadingClerk: true });
       log.push({ type: 'cards.drawn.private', text: `${seatRef(seat)} drew ${cardList(drawn)}.`, seat, visibleTo: [seat], cards: drawn });
       dealer.store(s);
       s.phase = 'loadingClerk';
@@ -118,7 +120,7 @@ function refill(s: Draft, order: readonly Seat[], log: Log): void {
     updatePlayer(s, seat, (q) => {
       q.hand = [...q.hand, ...drawn];
     });
-    log.push({ type: 'cards.drawn', text: `${seatRef(seat)} drew ${cards(drawn.length)}.`, seat, count: drawn.length });
+    log.push({ type: 'cards.drawn', text: `${seatRef(seat)} drew ${cards(drawn.length)}.`, seat, hiddenFrom: [seat], count: drawn.length });
     log.push({ type: 'cards.drawn.private', text: `${seatRef(seat)} drew ${cardList(drawn)}.`, seat, visibleTo: [seat], cards: drawn });
   }
   dealer.store(s);
@@ -136,6 +138,7 @@ export function keepCards(s: Draft, seat: Seat, kept: readonly Card[], rejected:
     type: 'cards.kept',
     text: `${seatRef(seat)} (Loading Clerk) kept ${cards(kept.length)} and put ${cards(rejected.length)} under the discard pile.`,
     seat,
+    hiddenFrom: [seat],
     kept: kept.length,
     rejected: rejected.length,
   });

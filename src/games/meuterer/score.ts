@@ -34,7 +34,7 @@ function scoreRoles(s: Draft, log: Log): void {
   if (s.mutinySucceeded === true && mutineer !== null) {
     const destination = islandAt(s, s.mutineerDestination ?? s.ship);
     addPoints(s, mutineer, 'ship', destination.shipVp);
-    log.push({ type: 'score.ship', text: `${seatRef(mutineer)} (Mutineer) scored ${destination.shipVp} VP for taking the ship to ${destination.name}.`, seat: mutineer, points: destination.shipVp });
+    log.push({ type: 'score.ship', text: `${seatRef(mutineer)} (Mutineer) scored ${destination.shipVp} VP for taking the ship to ${destination.name}.`, seat: mutineer, points: destination.shipVp, role: 'mutineer', islandId: s.layout[s.mutineerDestination ?? s.ship] });
     if (boy !== null) {
       addPoints(s, boy, 'boy', BOY_REWARD);
       log.push({ type: 'score.boy', text: `${seatRef(boy)} (Ship's Boy) scored ${BOY_REWARD} VP for the successful mutiny.`, seat: boy, points: BOY_REWARD });
@@ -45,7 +45,7 @@ function scoreRoles(s: Draft, log: Log): void {
   }
   const destination = islandAt(s, s.captainDestination ?? s.ship);
   addPoints(s, s.captain, 'ship', destination.shipVp);
-  log.push({ type: 'score.ship', text: `${seatRef(s.captain)} (Captain) scored ${destination.shipVp} VP for taking the ship to ${destination.name}.`, seat: s.captain, points: destination.shipVp });
+  log.push({ type: 'score.ship', text: `${seatRef(s.captain)} (Captain) scored ${destination.shipVp} VP for taking the ship to ${destination.name}.`, seat: s.captain, points: destination.shipVp, role: 'captain', islandId: s.layout[s.captainDestination ?? s.ship] });
   if (boatswain !== null) {
     const x = s.captainCard ?? 0;
     addPoints(s, s.captain, 'boatswain', -x);
@@ -91,7 +91,7 @@ function recordSales(s: Draft, seat: Seat, sales: readonly Sale[], log: Log): vo
   const text = sales.length === 0
     ? `${seatRef(seat)} has no goods to sell at the active islands.`
     : `${seatRef(seat)} sells ${joinAnd(sales.map((x) => `${x.count} ${x.good} at ${islandAt(s, x.island).name}`))}.`;
-  log.push({ type: 'sales.allocated', text, seat, sales });
+  log.push({ type: 'sales.allocated', text, seat, sales, islands: sales.map((x) => s.layout[x.island]) });
   updatePlayer(s, seat, (p) => {
     p.sales = sales;
   });
@@ -118,6 +118,7 @@ function finishSales(s: Draft, log: Log): void {
         type: 'score.tie',
         text: `At ${name}, ${seatsAnd(tied)} tied with ${cards(top)} each: a ${tied.length}-way tie scores nobody.`,
         island: position,
+        islandId: s.layout[position],
         seats: tied,
         count: top,
       });
@@ -128,7 +129,7 @@ function finishSales(s: Draft, log: Log): void {
       addPoints(s, seat, 'sales', points);
       const others = tied.filter((t) => t !== seat);
       const tie = others.length > 0 ? `, tied with ${seatsAnd(others)}${seat === merchant ? ' (the Merchant takes the full value)' : ''}` : '';
-      log.push({ type: 'score.sales', text: `${seatRef(seat)} scored ${points} VP at ${name} with ${cards(top)}${tie}.`, seat, island: position, points, count: top });
+      log.push({ type: 'score.sales', text: `${seatRef(seat)} scored ${points} VP at ${name} with ${cards(top)}${tie}.`, seat, island: position, islandId: s.layout[position], points, count: top, tiedWith: others, merchant: seat === merchant });
     });
   });
   s.queue = [];
@@ -137,6 +138,6 @@ function finishSales(s: Draft, log: Log): void {
     return;
   }
   const scores = s.players.map((p) => p.score);
-  log.push({ type: 'game.ended', text: `The game ended after round ${s.round}. Scores: ${scores.map((n, seat) => `${seatRef(seat)} ${n}`).join(', ')}.`, scores });
+  log.push({ type: 'game.ended', text: `The game ended after round ${s.round}. Scores: ${scores.map((n, seat) => `${seatRef(seat)} ${n}`).join(', ')}.`, round: s.round, scores });
   s.phase = 'gameOver';
 }

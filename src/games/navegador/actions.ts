@@ -169,7 +169,7 @@ function enterPhase(state: NavegadorState, phase: Phase): LogEntry[] {
     added.push(add);
   }
   const text = `Phase ${PHASE_NAMES[phase]} begins: ships sail ${count(phase, 'border')}, and the gallery is refilled to ${count(target, 'privilege')} of each kind.`;
-  return [{ type: 'phase.changed', text, phase, refilled: added }];
+  return [{ type: 'phase.changed', text, phase, refilled: added, refilledTo: target }];
 }
 
 /** §3.1 */

@@ -46,7 +46,10 @@ const ACTION_FIELD: Readonly<Record<ActionMoveType, RondelAction>> = {
 /** Checks that the move is the action of the field the stone stands on, then carries it out. */
 function actionMove(draft: NavegadorState, seat: number, move: Exclude<NavegadorMove, { type: 'navegador' | 'rondel' }>): ActionResult {
   const field = RONDEL[(draft.players[seat] as PlayerState).field as number];
-  if (move.type === 'skip') return [{ type: 'action.skipped', text: `${seatRef(seat)} did not act on ${fieldName((draft.players[seat] as PlayerState).field as number)}.`, seat }];
+  if (move.type === 'skip') {
+    const field = (draft.players[seat] as PlayerState).field as number;
+    return [{ type: 'action.skipped', text: `${seatRef(seat)} did not act on ${fieldName(field)}.`, seat, field }];
+  }
   const wanted = ACTION_FIELD[move.type];
   if (wanted !== field) return ruleError('WRONG_ACTION', `the stone is on ${field}, not ${wanted}`);
   switch (move.type) {
@@ -118,7 +121,7 @@ function rondelMove(draft: NavegadorState, seat: number, field: number, pay: rea
     },
   ];
   log.push(...expiryCheck(draft, seat, distance));
-  if (!hasAction(draft, seat)) log.push({ type: 'action.none', text: `${seatRef(seat)} cannot act on ${fieldName(field)} this turn.`, seat }, ...endTurn(draft, seat));
+  if (!hasAction(draft, seat)) log.push({ type: 'action.none', text: `${seatRef(seat)} cannot act on ${fieldName(field)} this turn.`, seat, field }, ...endTurn(draft, seat));
   return log;
 }
 

@@ -73,6 +73,7 @@ export function applyLoad(draft: Draft, seat: Seat, phase: CaptainPhase, move: M
     good: move.good,
     ship: move.ship,
     capacity: ship.capacity,
+    load: ship.load,
     barrels,
     vp,
   });
@@ -169,6 +170,8 @@ export function applyStore(draft: Draft, seat: Seat, move: MoveOf<'store'>): Rul
       draft.goodsSupply()[good] += lost;
     }
   }
+  // A seat that held no goods has nothing to report: no "had no goods to keep" line for every seat.
+  if (GOODS.every((good) => player.goods[good] === 0) && Object.keys(returned).length === 0) return null;
   draft.say({
     type: 'captain.stored',
     text: storedText(seatRef(seat), goodsList(player.goods, ''), goodsList(returned, '')),

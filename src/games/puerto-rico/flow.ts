@@ -105,8 +105,9 @@ export function play(draft: Draft, seat: Seat, move: PuertoRicoMove): RuleError 
     // A forced move comes from the legal list, so it cannot be refused; stop rather than loop if it is.
     if (error) return error;
     // Mark the move's own entry, so a frontend can tell a choice from a step the rules made.
+    // (A step may write no entry of its own: a seat with no goods stores nothing.)
     const entry = draft.log[at];
-    if (entry) draft.log[at] = { ...entry, ...forcedText(entry), forced: true };
+    if (entry && entry.seat === forced.seat) draft.log[at] = { ...entry, ...forcedText(entry), forced: true };
   }
   return null;
 }

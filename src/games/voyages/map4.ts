@@ -80,7 +80,7 @@ export const unlit = (b: Board, s: Sheet): number[] => lighthouseIslands(b).filt
 export function light(b: Board, s: Sheet, space: number, how: string, seat: number, log: Log): void {
   if (s.lit.includes(space)) return;
   s.lit.push(space);
-  log.push({ type: 'lighthouse.lit', text: `${seatRef(seat)} lights ${b.ids[space]} (${how})`, seat, space: b.ids[space], lit: s.lit.length });
+  log.push({ type: 'lighthouse.lit', text: `${seatRef(seat)} lights ${b.ids[space]} (${how})`, seat, space: b.ids[space], how, lit: s.lit.length });
   if (s.lit.length === map4Sheet(b).lighthouses.starAtLit) gainStar(b, s, 'lighthouses', seat, log);
 }
 

@@ -25,7 +25,7 @@ import {
 import { build, buildTargets } from './map4.js';
 import { afterMoveAbilities, boostMoves, choiceMoves4, playMap4, rowCombos, rowsCanPay, spendRows, validRows } from './moves4.js';
 import { moveShip, sailPath } from './movement.js';
-import { changeText, directionName, dutyBoxText, sailText, stopCause } from './texts.js';
+import { changeText, directionName, dutyBoxFacts, dutyBoxText, sailText, stopCause } from './texts.js';
 import { collect, gainStar, seatRef, type Log } from './effects.js';
 import { awaiting, drain, gainSailor, needsChoice } from './rules.js';
 import type { Effect, Sheet, VoyagesMove, VoyagesState } from './types.js';
@@ -278,7 +278,7 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
       s.direction = move.value;
       s.step = 'distance';
       const text = `${seatRef(seat)} steers ${directionName(move.value)} (${move.value})${changeText(raw, move.value, move.heroic, normals)}`;
-      log.push({ type: 'ship.steered', text, seat, die: move.die, raw, value: move.value, heroic: move.heroic });
+      log.push({ type: 'ship.steered', text, seat, die: move.die, raw, value: move.value, heroic: move.heroic, sailors: normals });
       return null;
     }
     case 'sail': {
@@ -300,6 +300,8 @@ export function playStep(state: VoyagesState, s: Sheet, move: VoyagesMove, seat:
         raw,
         value: move.value,
         heroic: move.heroic,
+        sailors: normals,
+        direction: s.direction,
         from: b.ids[s.ship],
         path: entered.map((x) => b.ids[x]),
         stopped: stopCause(b, s.ship, s.direction, steps, entered),
@@ -441,7 +443,7 @@ function playDuty(b: Board, state: VoyagesState, s: Sheet, move: Extract<Voyages
     if (!dutyTargets(b, s, value).includes(box) || !canAdjust(b, s, 'duty', raw, value, move.heroic, move.rows)) return 'ILLEGAL_MOVE';
     const normals = spend(b, s, 'duty', raw, value, move.heroic, move.rows);
     const text = `${seatRef(seat)} ${dutyBoxText(b, box, value)}${changeText(raw, value, move.heroic, normals)}`;
-    log.push({ type: 'duty.marked', text, seat, box, raw, value, heroic: move.heroic });
+    log.push({ type: 'duty.marked', text, seat, box, raw, value, heroic: move.heroic, sailors: normals, ...dutyBoxFacts(b, box) });
     effects = markDuty(b, s, box, value, seat, log);
   }
   // §1.4: the duty and its bonuses (map 4: and the extra-duty writes of the same value), then the final

@@ -21,7 +21,7 @@ import {
   visitTower,
 } from './map4.js';
 import { moveShip, sailPath } from './movement.js';
-import { sailText } from './texts.js';
+import { sailText, stopCause } from './texts.js';
 import { collect, seatRef, type Log } from './effects.js';
 import { awaiting, drain } from './rules.js';
 import type { Effect, Sheet, VoyagesMove } from './types.js';
@@ -146,7 +146,16 @@ export function playMap4(b: Board, s: Sheet, move: Map4Move, seat: number, log: 
       const distance = move.heroic ? 2 : 1;
       const entered = sailPath(b, s.ship, move.direction, distance, false);
       const text = `${sailText(seatRef(seat), b, s.ship, move.direction, distance, entered)} as a bonus move`;
-      log.push({ type: 'ability.bonusMove', text, seat, from: b.ids[s.ship], path: entered.map((x) => b.ids[x]), heroic: move.heroic });
+      log.push({
+        type: 'ability.bonusMove',
+        text,
+        seat,
+        from: b.ids[s.ship],
+        path: entered.map((x) => b.ids[x]),
+        heroic: move.heroic,
+        direction: move.direction,
+        stopped: stopCause(b, s.ship, move.direction, distance, entered),
+      });
       moveShip(b, s, entered, seat, log);
       return null;
     }

@@ -50,6 +50,14 @@ export function dutyBoxText(b: Board, box: number, value: number): string {
   }
 }
 
+/** Where a duty value went, as fields of its log entry: the map, and its grid cell or skill row box. */
+export function dutyBoxFacts(b: Board, box: number): Readonly<Record<string, number | string>> {
+  if (b.map === 1) return { map: 1, row: Math.floor(box / 6) + 1, column: (box % 6) + 1 };
+  if (b.map !== 2) return { map: b.map };
+  const duties = map2Sheet(b).duties;
+  return { map: 2, skill: duties.rows[Math.floor(box / duties.boxesPerRow)]?.skill ?? '', slot: (box % duties.boxesPerRow) + 1, slots: duties.boxesPerRow };
+}
+
 const STAR_REASONS: Readonly<Record<StarSource, string>> = {
   cargo: 'selling cargo',
   duty: 'duties',

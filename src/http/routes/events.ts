@@ -17,7 +17,7 @@ import type { GameEvents } from '../../service/game-events.js';
 import type { GameService } from '../../service/game-service.js';
 import type { TokenService } from '../../service/tokens.js';
 import { movesSince } from '../../service/move-stream.js';
-import { GameId } from '../schemas.js';
+import { GameId, LangQuery } from '../schemas.js';
 import { errors, tokenOptional, tokenRequired } from '../docs.js';
 
 const eventStream = (description: string) => ({
@@ -26,6 +26,7 @@ const eventStream = (description: string) => ({
 });
 
 const ResumeQuery = Type.Object({
+  lang: Type.Optional(LangQuery),
   lastEventId: Type.Optional(Type.String({ description: 'resume after this version, like the Last-Event-ID header (which wins)' })),
 });
 

@@ -11,12 +11,16 @@ const tags = ['webhooks'];
 
 const EventType = Type.Union(WEBHOOK_EVENT_TYPES.map((e) => Type.Literal(e)), { description: 'a webhook event type' });
 
+/** A served locale (400 BAD_REQUEST names them when it is not one). */
+const Locale = Type.String({ pattern: '^[a-z]{2,3}$', description: "the language of the log texts in the bodies: 'en' (default) or 'ja'" });
+
 export const Endpoint = Type.Object({
   id: Type.String({ format: 'uuid' }),
   url: Type.String(),
   events: Type.Array(Type.String()),
   gameId: Nullable(Type.String({ format: 'uuid', description: 'only this game (one you hold or held a seat in) when set; otherwise every game you hold a seat in' })),
   description: Nullable(Type.String()),
+  locale: Type.String({ description: "the language of the log texts in the bodies ('en', 'ja'); see docs/i18n.md" }),
   enabled: Type.Boolean(),
   disabledReason: Nullable(Type.String({ description: 'why the endpoint is disabled (e.g. the receiver answered 410 Gone)' })),
   createdAt: Type.String({ format: 'date-time' }),
@@ -68,6 +72,7 @@ export const CreateBody = Type.Object(
     events: Type.Array(EventType, { minItems: 1, maxItems: WEBHOOK_EVENT_TYPES.length }),
     gameId: Type.Optional(Nullable(Type.String({ format: 'uuid' }))),
     description: Type.Optional(Nullable(Text({ maxLength: 200 }))),
+    locale: Type.Optional(Locale),
   },
   { additionalProperties: false },
 );
@@ -77,6 +82,7 @@ export const PatchBody = Type.Object(
     url: Type.Optional(Text({ minLength: 1, maxLength: 2048 })),
     events: Type.Optional(Type.Array(EventType, { minItems: 1, maxItems: WEBHOOK_EVENT_TYPES.length })),
     description: Type.Optional(Nullable(Text({ maxLength: 200 }))),
+    locale: Type.Optional(Locale),
     enabled: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

@@ -86,6 +86,6 @@ t.test('entries come in the order things happen: the last VP chips run out after
   t.same(log[0], {
     type: 'captain.loaded',
     text: '{seat:0} shipped 3 corn on the 4-barrel ship (now 3 of 4) for 4 VP.',
-    seat: A, good: 'corn', ship: 0, capacity: 4, barrels: 3, vp: 4,
+    seat: A, good: 'corn', ship: 0, capacity: 4, load: 3, barrels: 3, vp: 4,
   });
 });
