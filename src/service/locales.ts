@@ -2,7 +2,8 @@
  * The locales Portolan serves and their catalogues, read once from `locales/` at the repository's root:
  * - `locales/glossary/<game>.json`: each game term's name per language (`{ kind: { id: { en, ja } } }`);
  * - `locales/<lang>/log/<game>.json`: per log entry type, the ICU MessageFormat message of its text;
- * - `locales/<lang>/refusals.json`: per rule refusal code, an explanation for players.
+ * - `locales/<lang>/refusals.json`: per refusal code a player can meet, an explanation for players (in
+ *   sections: `common` codes of every game, then each game's own).
  * English is the engines' own language: its log texts are the ones the engines write. Any other folder
  * under `locales/` with a `log` folder is a served language, so adding one needs no code change.
  */
@@ -21,8 +22,8 @@ export interface Catalogues {
   readonly glossaries: ReadonlyMap<string, Glossary>;
   /** By locale, then game id: messages by entry type (and `_phrase` keys). */
   readonly log: ReadonlyMap<string, ReadonlyMap<string, Strings>>;
-  /** By locale: explanations by refusal code. */
-  readonly refusals: ReadonlyMap<string, Strings>;
+  /** By locale: explanations by refusal code, in sections (`common` and each game id). */
+  readonly refusals: ReadonlyMap<string, Readonly<Record<string, Strings>>>;
 }
 
 /** `locales/` beside `src/` (or `dist/` in the built image). */
@@ -36,16 +37,16 @@ export function loadCatalogues(root = ROOT): Catalogues {
   const glossaries = new Map<string, Glossary>();
   for (const file of jsonFiles(join(root, 'glossary'))) glossaries.set(file.slice(0, -5), readJson<Glossary>(join(root, 'glossary', file)));
   const log = new Map<string, Map<string, Strings>>();
-  const refusals = new Map<string, Strings>();
+  const refusals = new Map<string, Readonly<Record<string, Strings>>>();
   const dirs = existsSync(root) ? readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'glossary') : [];
   for (const { name: locale } of dirs) {
     const games = new Map<string, Strings>();
     for (const file of jsonFiles(join(root, locale, 'log'))) games.set(file.slice(0, -5), readJson<Strings>(join(root, locale, 'log', file)));
     log.set(locale, games);
     const refusalFile = join(root, locale, 'refusals.json');
-    if (existsSync(refusalFile)) refusals.set(locale, readJson<Strings>(refusalFile));
+    if (existsSync(refusalFile)) refusals.set(locale, readJson<Record<string, Strings>>(refusalFile));
   }
-  const locales = [DEFAULT_LOCALE, ...[...log.keys()].filter((l) => l !== DEFAULT_LOCALE).sort()];
+  const locales = [DEFAULT_LOCALE, ...[...log.keys()].filter((l) => l !== DEFAULT_LOCALE && log.get(l)!.size > 0).sort()];
   return { locales, glossaries, log, refusals };
 }
 
@@ -79,3 +80,12 @@ export function pickLocale(acceptLanguage: string | undefined, lang?: string | n
 
 /** Whether `locale` is served (a stored setting is checked against this). */
 export const isServedLocale = (locale: string): boolean => catalogues().locales.includes(locale);
+
+/**
+ * The explanations of the refusal codes a player of `game` can meet, in `locale` (falling back to
+ * English per code). API error messages stay English: the codes are the contract, these are for people.
+ */
+export function refusalExplanations(game: string, locale: string): Record<string, string> {
+  const pick = (l: string) => ({ ...(catalogues().refusals.get(l)?.common ?? {}), ...(catalogues().refusals.get(l)?.[game] ?? {}) });
+  return { ...pick(DEFAULT_LOCALE), ...pick(locale) };
+}

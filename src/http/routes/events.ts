@@ -18,6 +18,7 @@ import type { GameService } from '../../service/game-service.js';
 import type { TokenService } from '../../service/tokens.js';
 import { movesSince } from '../../service/move-stream.js';
 import { GameId, LangQuery } from '../schemas.js';
+import { currentLocale, iterateInLocale } from '../../service/locale-context.js';
 import { errors, tokenOptional, tokenRequired } from '../docs.js';
 
 const eventStream = (description: string) => ({
@@ -95,7 +96,9 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
     const game = await games.getGame(request.params.id); // an unknown game is a 404 before the stream opens
     const start = resumeVersion(request.headers['last-event-id'], request.query.lastEventId, game.version);
     const source = events.moves(game.id);
-    const moves = closable(source, (committed) => movesSince(games, request.player, game.id, start, committed));
+    // Each move read in the request's locale (?lang= or Accept-Language), however the stream is pulled.
+    const locale = currentLocale();
+    const moves = closable(source, (committed) => iterateInLocale(locale, movesSince(games, request.player, game.id, start, committed)));
     await stream('game', request, reply, moves, (record) => ({ id: String(record.seq), event: 'move', data: record }));
   });
 
