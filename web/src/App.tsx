@@ -7,6 +7,8 @@
  * keeps it as its session and removes it from the address bar (a fragment never reaches a server).
  */
 import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { LanguagePicker } from './i18n/language.js';
 import { errorText, loadSession, revokeOwnToken, saveSession, sessionFromToken, waysBack, type Session } from './api.js';
 import { Login } from './pages/Login.js';
 import { Lobby } from './pages/Lobby.js';
@@ -26,6 +28,7 @@ function handedToken(): string | null {
 }
 
 export function App() {
+  const intl = useIntl();
   const [session, setSession] = useState<Session | null>(loadSession);
   const [route, setRoute] = useState(currentRoute);
   const [warning, setWarning] = useState(false);
@@ -39,7 +42,7 @@ export function App() {
     const token = handedToken();
     if (!token) return;
     setRoute('/');
-    sessionFromToken(token).then(signIn, (e: unknown) => setError(`The token handed to this page does not work: ${errorText(e)}`));
+    sessionFromToken(token).then(signIn, (e: unknown) => setError(intl.formatMessage({ id: 'app.badToken' }, { error: errorText(e) })));
   }, []);
 
   const signIn = (next: Session) => {
@@ -68,32 +71,32 @@ export function App() {
   const game = /^\/games\/([0-9a-f-]{36})$/.exec(route);
   return (
     <>
-      <a className="skip" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>Skip to content</a>
+      <a className="skip" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}><FormattedMessage id="app.skip" /></a>
       <header className="top">
         <a className="brand" href="#/">Portolan</a>
         <nav aria-label="Main">
-          <a href="#/">Lobby</a>
-          {session ? <a href="#/account">Account</a> : null}
+          <a href="#/"><FormattedMessage id="app.lobby" /></a>
+          {session ? <a href="#/account"><FormattedMessage id="app.account" /></a> : null}
         </nav>
         {session ? (
           <div className="who">
-            <span>Playing as <strong data-testid="me">{session.name}</strong></span>
-            <button type="button" className="link" onClick={() => void signOut()}>Sign out</button>
+            <span><FormattedMessage id="app.playingAs" values={{ name: <strong data-testid="me">{session.name}</strong> }} /></span>
+            <button type="button" className="link" onClick={() => void signOut()}><FormattedMessage id="app.signOut" /></button>
           </div>
         ) : null}
+        <LanguagePicker />
       </header>
       <main id="main" tabIndex={-1}>
         {warning ? (
           <section className="card narrow" role="alertdialog" aria-labelledby="warning-heading" aria-describedby="warning-text">
-            <h2 id="warning-heading">No way back</h2>
+            <h2 id="warning-heading"><FormattedMessage id="app.noWayBack" /></h2>
             <p id="warning-text">
-              This browser is your only way into {session?.name}: there is no passkey and no other signed-in device.
-              Signing out now loses this player and its games for good.
+              <FormattedMessage id="app.noWayBackText" values={{ name: session?.name ?? '' }} />
             </p>
             <p>
-              <a href="#/account" onClick={() => setWarning(false)}>Add a passkey first</a>{' '}
-              <button type="button" onClick={() => void signOut(true)}>Sign out anyway</button>{' '}
-              <button type="button" className="link" onClick={() => setWarning(false)}>Stay signed in</button>
+              <a href="#/account" onClick={() => setWarning(false)}><FormattedMessage id="app.addPasskey" /></a>{' '}
+              <button type="button" onClick={() => void signOut(true)}><FormattedMessage id="app.signOutAnyway" /></button>{' '}
+              <button type="button" className="link" onClick={() => setWarning(false)}><FormattedMessage id="app.staySignedIn" /></button>
             </p>
           </section>
         ) : null}

@@ -63,10 +63,18 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
+/** The client's language: the API serves log texts in it (Accept-Language on every request). */
+let language = 'en';
+export const setApiLanguage = (next: string): void => {
+  language = next;
+};
+
 async function politeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const pause = backoff.until - Date.now();
   if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
-  const response = await fetch(input, init);
+  const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+  headers.set('Accept-Language', language);
+  const response = await fetch(input, { ...init, headers });
   if (response.status === 429 || response.status === 503) {
     const told = retryAfterMs(response.headers.get('retry-after'));
     backoff.until = Date.now() + (told ?? backoff.wait);
