@@ -83,6 +83,16 @@ async function politeFetch(input: RequestInfo | URL, init?: RequestInit): Promis
   return response;
 }
 
+/**
+ * The explanations of a game's refusal codes in the client's language (the API's error messages stay
+ * English; the code says which explanation to show). Empty when they cannot be read.
+ */
+export async function refusalExplanations(type: string): Promise<Record<string, string>> {
+  const response = await politeFetch(`${BASE_URL}/v1/game-types/${encodeURIComponent(type)}/refusals`);
+  if (!response.ok) return {};
+  return ((await response.json()) as { explanations: Record<string, string> }).explanations;
+}
+
 export function api(session: Session | null): PortolanClient {
   return createPortolanClient({ baseUrl: BASE_URL, fetch: politeFetch, ...(session ? { token: session.token } : {}) });
 }

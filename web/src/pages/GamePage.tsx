@@ -8,7 +8,9 @@
  * safety poll covers a lost connection; every request waits out a 429/503's Retry-After (api.ts).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api, backoffRemaining, errorText, seatNames, subscribe, unwrap, PortolanError, type Game, type Session } from '../api.js';
+import { FormattedMessage } from 'react-intl';
+import { useLanguage } from '../i18n/language.js';
+import { api, backoffRemaining, errorText, refusalExplanations, seatNames, subscribe, unwrap, PortolanError, type Game, type Session } from '../api.js';
 import { boardFor } from '../boards/index.js';
 import { count, DeadlineText, GameTitle, TITLES } from './common.js';
 import { NotificationOffer, useTabTitle, useTurnNotification } from './turn-signals.js';
@@ -44,6 +46,13 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
   const [past, setPast] = useState<{ at: number; view: any } | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The last refusal's code, explained in the client's language below the (English) error.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [explanations, setExplanations] = useState<Record<string, string>>({});
+  const { language } = useLanguage();
+  useEffect(() => {
+    if (game?.type) void refusalExplanations(game.type).then(setExplanations, () => undefined);
+  }, [game?.type, language]);
   const generation = useRef(0);
   const historyRef = useRef<HistoryItem[]>([]);
 
@@ -252,6 +261,7 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
       reached(answer.version);
     } catch (e) {
       // A move raced by another (a bot's, a simultaneous player's): the fresh state says what is legal now.
+      setRefusal(e instanceof PortolanError ? e.code : null);
       setError(e instanceof PortolanError && e.code === 'STALE_VERSION' ? 'The game moved on before your move arrived; here is the new position.' : errorText(e));
       void refresh();
     }
@@ -280,7 +290,12 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
         {myTurn ? <DeadlineText game={game} playerId={session.playerId} /> : null}
       </p>
       {mySeats.length > 0 && game.status !== 'finished' && game.status !== 'aborted' ? <NotificationOffer /> : null}
-      {error ? <p role="alert" className="error">{error} <button type="button" className="link" onClick={() => setError(null)}>Dismiss</button></p> : null}
+      {error ? (
+        <p role="alert" className="error">
+          {error} <button type="button" className="link" onClick={() => { setError(null); setRefusal(null); }}><FormattedMessage id="game.dismiss" /></button>
+          {refusal && explanations[refusal] ? <span className="explanation" data-testid="refusal">{explanations[refusal]}</span> : null}
+        </p>
+      ) : null}
       {game.status === 'waiting' ? <Waiting game={game} session={session} onChange={refresh} onError={setError} /> : null}
       {game.status === 'finished' && game.outcome ? <Outcome game={game} players={players} /> : null}
       {live ? (
