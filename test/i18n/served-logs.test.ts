@@ -16,7 +16,8 @@ import { notJapanese, vocabulary } from '../support/japanese.js';
 interface Entry { type: string; text: string; [field: string]: unknown }
 interface Record_ { seq: number; log: Entry[] }
 
-const SEATS: Readonly<Record<string, number>> = { 'puerto-rico': 3, navegador: 3, meuterer: 3, voyages: 2 };
+// Three seats: with two, Ana's resignation would end the game at once.
+const SEATS: Readonly<Record<string, number>> = { 'puerto-rico': 3, navegador: 3, meuterer: 3, voyages: 3 };
 const BOT_NAMES = ['貪欲ボット', 'ランダムボット', 'Ana'];
 
 async function history(ana: Client, id: string, headers: Record<string, string> = {}, query = ''): Promise<Record_[]> {
