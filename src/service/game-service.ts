@@ -18,7 +18,8 @@ import { clampLimit, decodeKeyset, encodeKeyset, isUuid, pageOf } from './pagina
 import { assertActive, commitOf, holdsSeat, mySeats, turnsStarting, viewerSeat } from './seats.js';
 import { seatRef } from '../engine/log-text.js';
 import { servedLog } from './log-text.js';
-import { clockUpdates, parseClockOptions, readClock, systemClock, type Clock } from '../timers/clock.js';
+import { clockUpdates, readClock, systemClock, type Clock } from '../store/clock.js';
+import { parseClockOptions } from './clock-options.js';
 import type { Caller, CreateGame, GameSummary, MoveRecord, MoveResult, Page, ServiceOptions, SubmitMove } from './types.js';
 
 export type * from './types.js';

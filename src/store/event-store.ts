@@ -12,7 +12,7 @@
 import pg from 'pg';
 import type { Database } from './database.js';
 import { Prisma } from '../generated/prisma/client.js';
-import { outboxArguments, type OutboxEvents } from '../webhooks/outbox.js';
+import { outboxArguments, type OutboxEvents } from './outbox.js';
 import { clockRows, clockUpdateSql, type SeatClockUpdate } from './seat-clocks.js';
 import type { Commit, Turn } from './commit-feed.js';
 import { GroupCommit, UNGROUPED } from './group-commit.js';
@@ -52,7 +52,7 @@ export interface GameRow {
   readonly createdAt: Date;
   readonly startedAt: Date | null;
   readonly finishedAt: Date | null;
-  /** Turn-clock options (src/timers/clock.ts), null for an untimed game. */
+  /** Turn-clock options (src/store/clock.ts), null for an untimed game. */
   readonly clock: unknown;
   readonly seats: readonly SeatRow[];
 }
