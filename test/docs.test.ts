@@ -1,0 +1,64 @@
+/**
+ * The repository documents itself: no tracked file cites a path outside it (the background material the
+ * project began from is not part of a clone), every `docs/...` path a file names exists, and every relative
+ * link of the README and of docs/ leads to a file that exists.
+ */
+import t from 'tap';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+// Built from parts so that this file does not match itself.
+const OUTSIDE = [new RegExp(['shared', '/'].join('')), new RegExp(['DESIGN', '\\.md'].join(''))];
+
+async function trackedTextFiles(): Promise<Map<string, string>> {
+  const { stdout } = await promisify(execFile)('git', ['ls-files', '-z'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+  const files = new Map<string, string>();
+  for (const path of stdout.split('\0')) {
+    if (!path || path.startsWith('node_modules/') || !existsSync(join(ROOT, path))) continue;
+    const bytes = await readFile(join(ROOT, path));
+    if (bytes.includes(0)) continue; // binary (pictures)
+    files.set(path, bytes.toString('utf8'));
+  }
+  return files;
+}
+
+t.test('the repository cites nothing outside itself', async (t) => {
+  const files = await trackedTextFiles();
+  t.ok(files.size > 100, 'the tracked files were read');
+  const citing = [...files].flatMap(([path, text]) =>
+    text.split('\n').flatMap((line, i) => (OUTSIDE.some((re) => re.test(line)) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
+  );
+  t.same(citing, [], 'no file cites a path outside the repository');
+});
+
+t.test('every docs/ path a file names exists', async (t) => {
+  const files = await trackedTextFiles();
+  const missing = new Set<string>();
+  for (const [path, text] of files) {
+    for (const match of text.matchAll(/(?<![\w./-])docs\/[\w./-]*\w/g)) {
+      const cited = match[0];
+      if (!existsSync(join(ROOT, cited))) missing.add(`${path}: ${cited}`);
+    }
+  }
+  t.same([...missing], [], 'every cited docs/ path exists');
+});
+
+t.test('relative links of the README and docs/ lead to files', async (t) => {
+  const files = await trackedTextFiles();
+  const pages = [...files].filter(([path]) => path === 'README.md' || (path.startsWith('docs/') && path.endsWith('.md')));
+  t.ok(pages.some(([path]) => path === 'docs/architecture.md'), 'the docs are tracked');
+  const broken: string[] = [];
+  for (const [path, text] of pages) {
+    for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const target = match[1]!.split('#')[0]!;
+      if (!target || /^[a-z]+:/.test(target)) continue; // an anchor in the page, or an absolute URL
+      if (!existsSync(join(ROOT, dirname(path), target))) broken.push(`${path}: ${match[1]}`);
+    }
+  }
+  t.same(broken, [], 'no broken relative link');
+});
