@@ -1,7 +1,8 @@
 /**
  * The repository documents itself: no tracked file cites a path outside it (the background material the
- * project began from is not part of a clone), every `docs/...` path a file names exists, and every relative
- * link of the README and of docs/ leads to a file that exists.
+ * project began from is not part of a clone), every `docs/...` path a file names exists, every path of the
+ * repository that the README and docs/ name exists (so a moved file cannot leave its documentation behind),
+ * and every relative link of the README and of docs/ leads to a file that exists.
  */
 import t from 'tap';
 import { execFile } from 'node:child_process';
@@ -61,4 +62,20 @@ t.test('relative links of the README and docs/ lead to files', async (t) => {
     }
   }
   t.same(broken, [], 'no broken relative link');
+});
+
+t.test('every repository path the README and docs/ name exists', async (t) => {
+  const files = await trackedTextFiles();
+  const pages = [...files].filter(([path]) => path === 'README.md' || (path.startsWith('docs/') && path.endsWith('.md')));
+  const missing: string[] = [];
+  const named = /(?<![\w./-])(?:src|test|scripts|bench|prisma|clients|web|openapi|docs)\/[\w./-]*\w/g;
+  for (const [path, text] of pages) {
+    for (const match of text.matchAll(named)) {
+      // A pattern (`golden-*.test.ts`, `map<n>.json`) names its folder.
+      const pattern = /^[\w./-]*[*<{]/.test(text.slice(match.index + match[0].length));
+      const cited = pattern ? dirname(match[0]) : match[0];
+      if (!existsSync(join(ROOT, cited))) missing.push(`${path}: ${match[0]}`);
+    }
+  }
+  t.same(missing, [], 'every named path exists');
 });
