@@ -79,3 +79,24 @@ t.test('every repository path the README and docs/ name exists', async (t) => {
   }
   t.same(missing, [], 'every named path exists');
 });
+
+t.test("every golden scenario a game's tests name is in that game's rules page", async (t) => {
+  const files = await trackedTextFiles();
+  // How each rules page writes scenario n (the tests write `golden n`).
+  const entry: Record<string, (n: number) => RegExp> = {
+    'puerto-rico': (n) => new RegExp(`^${n}\\. `, 'm'),
+    navegador: (n) => new RegExp(`\\*\\*G${String(n).padStart(2, '0')}\\*\\*`),
+    meuterer: (n) => new RegExp(`\\*\\*GS-${String(n).padStart(2, '0')}\\*\\*`),
+    voyages: (n) => new RegExp(`\\*\\*G${String(n).padStart(2, '0')}\\*\\*`),
+  };
+  for (const [game, written] of Object.entries(entry)) {
+    const page = files.get(`docs/rules/${game}.md`) ?? '';
+    const named = new Set<number>();
+    for (const [path, text] of files) {
+      if (!path.startsWith(`test/games/${game}/`)) continue;
+      for (const match of text.matchAll(/golden (\d+)\b/g)) named.add(Number(match[1]));
+    }
+    t.ok(named.size > 0, `${game}: the tests name golden scenarios`);
+    t.same([...named].filter((n) => !written(n).test(page)), [], `${game}: each is in docs/rules/${game}.md`);
+  }
+});
