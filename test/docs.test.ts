@@ -32,7 +32,9 @@ t.test('the repository cites nothing outside itself', async (t) => {
   const files = await trackedTextFiles();
   t.ok(files.size > 100, 'the tracked files were read');
   const citing = [...files].flatMap(([path, text]) =>
-    text.split('\n').flatMap((line, i) => (OUTSIDE.some((re) => re.test(line)) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
+    text
+      .split('\n')
+      .flatMap((line, i) => (OUTSIDE.some((re) => re.test(line)) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
   );
   t.same(citing, [], 'no file cites a path outside the repository');
 });
@@ -51,8 +53,13 @@ t.test('every docs/ path a file names exists', async (t) => {
 
 t.test('relative links of the README and docs/ lead to files', async (t) => {
   const files = await trackedTextFiles();
-  const pages = [...files].filter(([path]) => path === 'README.md' || (path.startsWith('docs/') && path.endsWith('.md')));
-  t.ok(pages.some(([path]) => path === 'docs/architecture.md'), 'the docs are tracked');
+  const pages = [...files].filter(
+    ([path]) => path === 'README.md' || (path.startsWith('docs/') && path.endsWith('.md')),
+  );
+  t.ok(
+    pages.some(([path]) => path === 'docs/architecture.md'),
+    'the docs are tracked',
+  );
   const broken: string[] = [];
   for (const [path, text] of pages) {
     for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
@@ -66,7 +73,9 @@ t.test('relative links of the README and docs/ lead to files', async (t) => {
 
 t.test('every repository path the README and docs/ name exists', async (t) => {
   const files = await trackedTextFiles();
-  const pages = [...files].filter(([path]) => path === 'README.md' || (path.startsWith('docs/') && path.endsWith('.md')));
+  const pages = [...files].filter(
+    ([path]) => path === 'README.md' || (path.startsWith('docs/') && path.endsWith('.md')),
+  );
   const missing: string[] = [];
   const named = /(?<![\w./-])(?:src|test|scripts|bench|prisma|clients|web|openapi|docs)\/[\w./-]*\w/g;
   for (const [path, text] of pages) {
@@ -97,6 +106,10 @@ t.test("every golden scenario a game's tests name is in that game's rules page",
       for (const match of text.matchAll(/golden (\d+)\b/g)) named.add(Number(match[1]));
     }
     t.ok(named.size > 0, `${game}: the tests name golden scenarios`);
-    t.same([...named].filter((n) => !written(n).test(page)), [], `${game}: each is in docs/rules/${game}.md`);
+    t.same(
+      [...named].filter((n) => !written(n).test(page)),
+      [],
+      `${game}: each is in docs/rules/${game}.md`,
+    );
   }
 });
