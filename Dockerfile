@@ -1,4 +1,4 @@
-# Portolan's production image. Build: `docker build -t portolan .`; run: see compose.yaml or the README.
+# Portolan's production image. Build: `docker build -t portolan .`; run: see compose.yaml or docs/operations/index.md ("Production build and Docker").
 # - build: install everything, generate the Prisma client, compile TypeScript to dist/ (`npm run build`),
 #   build the web client to web/dist (`npm run build:web`);
 # - deps: production dependencies only: no dev dependencies, and no optional ones, which are the Prisma

@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots [-- game ...]`: pictures of each game at a mid-game position, shown in the README:
+ * `npm run screenshots [-- game ...]`: pictures of each game at a mid-game position, shown in docs/web-client.md:
  * the board on a laptop (docs/boards/<game>.png) and the page as a phone opens it, 390 px wide
  * (docs/boards/<game>-phone.png). It builds the web client, starts the service on a free
  * port (DATABASE_URL's server in a fresh database, or an embedded Postgres in a temporary folder), plays

@@ -2,7 +2,7 @@
  * Several processes on one machine (`WORKERS=2`, or `WORKERS=0` for one per core), with node:cluster: the
  * primary forks workers that each run the whole service and share its listening port (the primary hands
  * out connections round-robin). Workers share nothing but Postgres, so they behave exactly like separate
- * instances (DESIGN.md, "Scaling out": commits fan out through LISTEN/NOTIFY, jobs are taken once).
+ * instances (docs/architecture.md, "Several instances, one database": commits fan out through LISTEN/NOTIFY, jobs are taken once).
  *
  * The primary starts the embedded Postgres (when there is no DATABASE_URL) and applies the migrations
  * once, then hands the database's URL to its workers. A worker that dies is replaced; SIGTERM or SIGINT

@@ -88,7 +88,7 @@ const ConfigSchema = Type.Object({
   GRAPHQL_MAX_DEPTH: Type.Integer({ minimum: 1, default: 8 }),
   /** Most aliases in one GraphQL operation. */
   GRAPHQL_MAX_ALIASES: Type.Integer({ minimum: 0, default: 10 }),
-  /** Highest computed cost of one GraphQL request (see README, "Running it in public"). */
+  /** Highest computed cost of one GraphQL request (see docs/operations/index.md, "Running it in public"). */
   GRAPHQL_MAX_COST: Type.Integer({ minimum: 1, default: 1000 }),
   /** Wall-clock budget of one GraphQL request; work left after it is refused with QUERY_TIMEOUT. */
   GRAPHQL_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 500 }),

@@ -1,5 +1,5 @@
 /**
- * README.md's "Hosting a site's community" runs as written against a live service, through bash, curl and
+ * docs/apps.md's "Hosting a site's community" runs as written against a live service, through bash, curl and
  * jq: only the service's address, the operator's key and the site's webhook URL (a local receiver) change.
  */
 import t from 'tap';
@@ -13,9 +13,9 @@ const run = promisify(execFile);
 const ADMIN_KEY = 'operator-key-for-the-readme-session-0123';
 
 async function sessionScript(): Promise<string> {
-  const text = await readFile(new URL('../README.md', import.meta.url), 'utf8');
-  const from = text.indexOf("## Hosting a site's community");
-  if (from < 0) throw new Error("README.md has no \"Hosting a site's community\"");
+  const text = await readFile(new URL('../docs/apps.md', import.meta.url), 'utf8');
+  const from = text.indexOf("# Hosting a site's community");
+  if (from < 0) throw new Error("docs/apps.md has no \"Hosting a site's community\"");
   const match = /```sh\n([\s\S]*?)```/.exec(text.slice(from));
   if (!match?.[1]) throw new Error('no sh block in the section');
   return match[1];

@@ -1,9 +1,10 @@
 /**
- * README.md's "A complete session" runs as written against a live service: the REST session through
+ * The API guide's "A complete session" (docs/api.md) runs as written against a live service: the REST session through
  * bash, curl and jq (only the service's address changed), the GraphQL session by sending its documents
  * in order, each as the player its comment names, with the variables it says where to take from.
  * A machine without curl or jq uses the stand-ins in test/support/bin (last on PATH, so the machine's own
- * tools win where present): jq compiled to WebAssembly, and a fetch-based curl for the README's options.
+ * tools win where present): jq compiled to WebAssembly, and a fetch-based curl for the sessions' options.
+ * The README's quick example runs too.
  */
 import t from 'tap';
 import { execFile } from 'node:child_process';
@@ -15,14 +16,15 @@ import { Kind, parse, print, type OperationDefinitionNode } from 'graphql';
 import { build, send } from './helper.js';
 
 const run = promisify(execFile);
+const GUIDE = new URL('../docs/api.md', import.meta.url);
 const README = new URL('../README.md', import.meta.url);
 const STAND_INS = fileURLToPath(new URL('./support/bin', import.meta.url));
 
-/** The first fenced block of `language` after `heading` in the README. */
-async function readmeBlock(heading: string, language: string): Promise<string> {
-  const text = await readFile(README, 'utf8');
+/** The first fenced block of `language` after `heading` in a document (the API guide unless told). */
+async function readmeBlock(heading: string, language: string, file = GUIDE): Promise<string> {
+  const text = await readFile(file, 'utf8');
   const from = text.indexOf(heading);
-  if (from < 0) throw new Error(`README.md has no "${heading}"`);
+  if (from < 0) throw new Error(`${fileURLToPath(file)} has no "${heading}"`);
   const match = new RegExp('```' + language + '\\n([\\s\\S]*?)```').exec(text.slice(from));
   if (!match?.[1]) throw new Error(`no ${language} block after "${heading}"`);
   return match[1];
@@ -53,6 +55,21 @@ t.test('the REST session runs in a shell with curl and jq', async (t) => {
   t.ok(game.version >= moved.version, 'the game holds the move');
   const history = lines.filter((line) => line.startsWith('{"seq"')).map((line) => JSON.parse(line));
   t.ok(history.some((item) => item.seq === moved.seq), 'the history shows the move');
+});
+
+t.test("the README's quick example runs in a shell with curl and jq", async (t) => {
+  const app = await build(t);
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  const script = await readmeBlock('## A quick example', 'sh', README);
+  const address = 'B=http://127.0.0.1:3000\n';
+  t.ok(script.startsWith(address), 'the example starts by naming the service address');
+  const live = `set -euo pipefail\nB=${base}\n${script.slice(address.length)}`;
+  const env = { ...process.env, PATH: [process.env.PATH, STAND_INS].filter(Boolean).join(delimiter) };
+  const { stdout } = await run('bash', ['-c', live], { timeout: 480_000, env });
+  const [started, legal] = stdout.trim().split('\n').map((line) => JSON.parse(line));
+  t.equal(started.status, 'active', 'the game started');
+  t.type(legal.version, 'number', 'the legal moves name the version');
+  t.ok(legal.first === null || typeof legal.first.type === 'string', 'and the first legal move, when it is your turn');
 });
 
 interface Answer {

@@ -5843,7 +5843,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Move families: move spaces too large to list (e.g. Puerto Rico's Mayor arrangements), each as { type, description, fixed, fields, constraints? }; fields map a dotted path to a domain ({oneOf}, {integer:{min,max}}, {tree}, {bag}). Together with `moves` they are exactly the moves the game accepts. See README, "Legal moves". */
+                        /** @description Move families: move spaces too large to list (e.g. Puerto Rico's Mayor arrangements), each as { type, description, fixed, fields, constraints? }; fields map a dotted path to a domain ({oneOf}, {integer:{min,max}}, {tree}, {bag}). Together with `moves` they are exactly the moves the game accepts. See docs/api.md, "Legal moves and logs". */
                         families: unknown[];
                         /** @description Concrete moves, each accepted as is. */
                         moves: unknown[];

@@ -3,7 +3,7 @@
  *
  *   state(game) = fold(apply, setup({seats, options, seed}), log)
  *
- * Rules for implementers (DESIGN.md, "The engine contract"):
+ * Rules for implementers (docs/architecture.md, "The engine contract"):
  * - Pure and deterministic: no I/O, no global random source, no clock, no logging. Chance comes from the seeded
  *   PRNG in `./random.ts`, whose state lives inside the game state, so a replay draws the same cards.
  * - State is plain JSON (objects, arrays, strings, finite numbers, booleans, null): no Map, Set, class

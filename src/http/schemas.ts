@@ -198,7 +198,7 @@ export const LegalMovesResponse = Type.Object({
   families: Type.Array(Json, {
     description:
       'Move families: move spaces too large to list (e.g. Puerto Rico\'s Mayor arrangements), each as { type, description, fixed, fields, constraints? }; ' +
-      'fields map a dotted path to a domain ({oneOf}, {integer:{min,max}}, {tree}, {bag}). Together with `moves` they are exactly the moves the game accepts. See README, "Legal moves".',
+      'fields map a dotted path to a domain ({oneOf}, {integer:{min,max}}, {tree}, {bag}). Together with `moves` they are exactly the moves the game accepts. See docs/api.md, "Legal moves and logs".',
   }),
 });
 

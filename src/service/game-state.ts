@@ -1,7 +1,7 @@
 /**
  * Rebuilding a game's state from its log: the latest snapshot at or before the wanted sequence number,
  * then the moves after it, folded through the engine. Current states are also kept in a small LRU cache,
- * so a move late in a long game costs the same as an early one (DESIGN.md, "Performance budget").
+ * so a move late in a long game costs the same as an early one (docs/architecture.md, "A move, from request to delivery"; measured in docs/benchmarks.md).
  * The cache is only ever trusted together with the version it was built at: the append's version check
  * catches a cache that another instance has left behind.
  */

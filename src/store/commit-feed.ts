@@ -1,5 +1,5 @@
 /**
- * Fan-out of commits between instances through Postgres LISTEN/NOTIFY (DESIGN.md, "Scaling out"). Every
+ * Fan-out of commits between instances through Postgres LISTEN/NOTIFY (docs/architecture.md, "Several instances, one database"). Every
  * instance keeps one dedicated listening connection (pg-listen: it reconnects, listens again and checks
  * the connection every few seconds); after each commit, the committing instance announces it on one
  * channel: the game, the version, and the players whose turn it now is. Listeners read the rows they need

@@ -1,5 +1,5 @@
 /**
- * Engines are pure (DESIGN.md): no global randomness, no clock, no I/O, no logging anywhere under
+ * Engines are pure (docs/architecture.md): no global randomness, no clock, no I/O, no logging anywhere under
  * src/engine or src/games. A source scan, so a slip fails here before it can make a replay drift.
  */
 import t from 'tap';

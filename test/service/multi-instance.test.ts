@@ -1,5 +1,5 @@
 /**
- * Two instances on one database behave as one (DESIGN.md, "Scaling out"): caches never change an answer,
+ * Two instances on one database behave as one (docs/architecture.md, "Several instances, one database"): caches never change an answer,
  * subscriptions and "my turn" on one instance see the moves made on the other (Postgres LISTEN/NOTIFY),
  * webhooks go out promptly whoever committed, and a bot game played through both plays each bot move once.
  */

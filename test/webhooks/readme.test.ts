@@ -1,4 +1,4 @@
-/** The README's verification snippet (test/webhooks/support/readme-receiver.mjs) receives and verifies real deliveries. */
+/** The verification snippet of docs/webhooks.md (test/webhooks/support/readme-receiver.mjs) receives and verifies real deliveries. */
 import t from 'tap';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';

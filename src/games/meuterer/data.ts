@@ -1,6 +1,6 @@
 /**
  * Meuterer (Marcel-André Casasola Merkle, Adlung Spiele 2000): the vocabulary and data tables.
- * Reference: shared/rules/meuterer.md (§1 components, §2 islands); the seed 001 wins where they differ.
+ * Reference: docs/rules/meuterer.md (§1 components, §2 islands); the original rules win where they speak.
  */
 
 /** The five sellable goods (§1.1). */

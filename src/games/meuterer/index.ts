@@ -1,6 +1,6 @@
 /**
  * Meuterer (Casasola Merkle, Adlung Spiele 2000) for 3–4 players, with the pirate variant.
- * Rules: shared/rules/meuterer.md, seed 001 authoritative where it speaks. The ten phases of a round
+ * Rules: docs/rules/meuterer.md; the original rules are authoritative where they speak. The ten phases of a round
  * run inside `apply`; the state rests only where a player decides (see `Phase` in types.ts).
  */
 import type { GameDefinition, Outcome, Seat } from '../../engine/types.js';

@@ -1,7 +1,7 @@
 /**
  * Navegador board data: every printed number the rules read, in one module, so the printed edition's
  * values can replace ours without touching the rules (issue 4). Tables follow
- * shared/rules/navegador.md §7 (T1-T12); values marked "decision: our edition" there are ours.
+ * docs/rules/navegador.md §7 (T1-T12); values marked "decision: our edition" there are ours.
  */
 
 export const GOODS = ['sugar', 'gold', 'spice'] as const;

@@ -1,5 +1,5 @@
 /**
- * Navegador (Mac Gerdts, PD-Verlag 2010), 2-5 players: the engine contract for shared/rules/navegador.md
+ * Navegador (Mac Gerdts, PD-Verlag 2010), 2-5 players: the engine contract for docs/rules/navegador.md
  * (the reference; the Japanese seed 000 wins where they differ). Board values marked "decision: our
  * edition" there live in data.ts. Engine rulings where the reference leaves a choice open:
  * - every action move must do something; `skip` ends an action without acting, and apply skips by itself

@@ -1,5 +1,5 @@
 /**
- * Navegador state and moves. State is plain JSON (the engine contract); see shared/rules/navegador.md
+ * Navegador state and moves. State is plain JSON (the engine contract); see docs/rules/navegador.md
  * Appendix B for the fields the rules need.
  */
 import type { RngState } from '../../engine/random.js';

@@ -1,5 +1,5 @@
 /**
- * The words of the log texts: game terms for the code ids (shared/rules/navegador.md §10 glossary), and
+ * The words of the log texts: game terms for the code ids (docs/rules/navegador.md §10 glossary), and
  * small English helpers. Seats are written as `{seat:N}` placeholders; the service renders player names.
  */
 import { REGIONS, RONDEL, type Building, type Column, type Phase } from './data.js';

@@ -1,6 +1,6 @@
 /**
  * Puerto Rico (Alea 2002, English edition by Rio Grande): the vocabulary and the data tables of
- * shared/rules/puerto-rico.md §1.2 (setup by player count) and §3 (buildings).
+ * docs/rules/puerto-rico.md §1.2 (setup by player count) and §3 (buildings).
  */
 
 export const GOODS = ['corn', 'indigo', 'sugar', 'tobacco', 'coffee'] as const;

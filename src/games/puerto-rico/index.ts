@@ -1,7 +1,7 @@
 /**
  * Puerto Rico (Alea 2002, English edition by Rio Grande) for 2–5 players, with the official 2-player game
- * and the seed's two online variants. Rules: shared/rules/puerto-rico.md (rule ids such as CAP-3 cite it);
- * seed: shared/seeds/002.
+ * and the seed's two online variants. Rules: docs/rules/puerto-rico.md (rule ids such as CAP-3 cite it;
+ * it names the sections of the original Japanese rules summary each rule follows).
  *
  * Engine decisions where the reference leaves the choice to us:
  * - Forced steps: whenever the seat to act has exactly one legal move (a pass-only turn, a single legal

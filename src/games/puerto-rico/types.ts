@@ -1,6 +1,6 @@
 /**
  * The shape of a Puerto Rico game: options, state (plain JSON) and moves.
- * Rule ids (SET-2, CAP-3...) refer to shared/rules/puerto-rico.md.
+ * Rule ids (SET-2, CAP-3...) refer to docs/rules/puerto-rico.md.
  */
 import type { RngState } from '../../engine/random.js';
 import type { Seat } from '../../engine/types.js';

@@ -122,7 +122,7 @@ export interface Map4Sheet extends Omit<CommonSheet, 'crew'> {
   };
 }
 
-/** A map file as stored (shared/rules/voyages-maps/*.json). */
+/** A map file as stored (src/games/voyages/maps/*.json; docs/rules/voyages.md, Appendix A). */
 export interface MapFile {
   readonly map: number;
   readonly name: string;

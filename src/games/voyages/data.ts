@@ -1,5 +1,5 @@
 /**
- * Voyages vocabulary: the words the rules reference (shared/rules/voyages.md) uses, as `as const` lists
+ * Voyages vocabulary: the words the rules reference (docs/rules/voyages.md) uses, as `as const` lists
  * with their derived unions. Sheet values (tracks, grids, bonuses) live in the map files under `maps/`;
  * nothing here hard-codes a coordinate.
  */

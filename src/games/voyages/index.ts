@@ -1,6 +1,6 @@
 /**
  * Voyages (Postmark Games), a roll-and-write for 1-12 players acting simultaneously on three shared dice.
- * Rules: shared/rules/voyages.md and seed 003. types.ts describes the moves of one player's round.
+ * Rules: docs/rules/voyages.md. types.ts describes the moves of one player's round.
  *
  * Engine decisions where the reference leaves the move shape open:
  * - A round is several small moves per player (steer, sail, duty, then the choices the rules ask for)

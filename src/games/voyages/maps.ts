@@ -1,6 +1,6 @@
 /**
- * The four maps (Appendix A): each map file (a copy of shared/rules/voyages-maps/*.json, all "decision:
- * our edition") compiled with the rules its map module provides. This index is the one place that
+ * The four maps (Appendix A): each map file (./maps/*.json, described in docs/rules/voyages.md, all
+ * "decision: our edition") compiled with the rules its map module provides. This index is the one place that
  * knows every map; the shared rules receive a map's rules as data on its board.
  */
 import type { MapId } from './data.js';

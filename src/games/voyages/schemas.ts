@@ -1,4 +1,4 @@
-/** TypeBox schemas of the options and a move (DESIGN.md: the API validates input with them; the view's is in view-schema.ts). */
+/** TypeBox schemas of the options and a move (docs/architecture.md, "The engine contract": the API validates input with them; the view's is in view-schema.ts). */
 import { Type } from 'typebox';
 import { closedObjects } from '../../engine/schema.js';
 import { CARGO_KINDS, CREW_ROWS, LOGBOOKS, MAP_IDS, MARAUDER_SIZES, PARTS, ROW_CHOICES, SAILOR_KINDS, SELL_MODES } from './data.js';

@@ -10,7 +10,7 @@ import { rolledText, rollDice, settleRounds, startRound } from './round.js';
 import type { Sheet, VoyagesOptions, VoyagesState } from './types.js';
 
 /**
- * Bumped when a rules change would alter recorded games (DESIGN.md). Version 2: a duty skipped with
+ * Bumped when a rules change would alter recorded games (docs/architecture.md, "Rules change by version"). Version 2: a duty skipped with
  * `box: null` refuses crew `rows` (version 1 ignored them). Older games keep their version in the state.
  */
 export const ENGINE_VERSION = 2;

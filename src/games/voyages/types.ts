@@ -1,5 +1,5 @@
 /**
- * Voyages state, moves and options. State is plain JSON (DESIGN.md): counts and index lists only.
+ * Voyages state, moves and options. State is plain JSON (docs/architecture.md): counts and index lists only.
  *
  * One round of one player is a short sequence of moves (§1.4, §1.6):
  *   steer (direction die) -> sail (distance die; the ship moves) -> duty (duty die and box) -> choices

@@ -5,7 +5,7 @@
  * card, card, role and conflict count; every sales allocation of up to two entries (each active island and
  * one inactive, each good, each count from 0 to one more than held) and some of three; every sub-multiset
  * of the loading clerk's draw in a shuffled order; and malformed moves. Meuterer lists every move
- * concretely (no families). Sameness is apply's: a sales allocation and a kept set are order free (README).
+ * concretely (no families). Sameness is apply's: a sales allocation and a kept set are order free (docs/api.md, "Legal moves and logs").
  * LEGAL_MOVES_GAMES sets the number of games (8 by default, a few seconds; 400 for a long run).
  */
 import t from 'tap';

@@ -1,4 +1,4 @@
-/** Golden scenarios G01-G07 (setup, rondel) and G41-G44 (the Navegador card) of shared/rules/navegador.md. */
+/** Golden scenarios G01-G07 (setup, rondel) and G41-G44 (the Navegador card) of docs/rules/navegador.md §9. */
 import t from 'tap';
 import { navegador } from '../../../src/games/navegador/index.js';
 import { BUILDING_COSTS, BUILDINGS, MACAU, NAGASAKI, REGION_COUNT, isDoubleLoss } from '../../../src/games/navegador/data.js';

@@ -3,7 +3,7 @@
  * - offered => accepted: every listed move, and sampled members of every move family, are accepted;
  * - accepted => offered: random candidates over the whole move space (every rondel field with random
  *   payments, random sailing walks and counts, every action with random amounts) that apply accepts are
- *   listed or members of a family, up to the documented normalization (README: pay order free, an omitted
+ *   listed or members of a family, up to the documented normalization (docs/api.md: pay order free, an omitted
  *   pay is the default payment, zero counts are absent keys, region lists and sailing groups order free).
  * LEGAL_MOVES_STATES sets the number of states checked (default 600; thousands for a long run).
  */

@@ -1,4 +1,4 @@
-/** Golden scenarios 23-30 of shared/rules/puerto-rico.md §7: the Builder (BLD-*) and the Craftsman (CRA-*). */
+/** Golden scenarios 23-30 of docs/rules/puerto-rico.md §7: the Builder (BLD-*) and the Craftsman (CRA-*). */
 import t from 'tap';
 import type { Building } from '../../../src/games/puerto-rico/data.js';
 import { buildingPrice, productionCapacity } from '../../../src/games/puerto-rico/rules.js';

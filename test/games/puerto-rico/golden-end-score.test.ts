@@ -1,4 +1,4 @@
-/** Golden scenarios 44-47 of shared/rules/puerto-rico.md §7: occupancy (OCC-*), the end (END-*) and scoring (SCO-*). */
+/** Golden scenarios 44-47 of docs/rules/puerto-rico.md §7: occupancy (OCC-*), the end (END-*) and scoring (SCO-*). */
 import t from 'tap';
 import type { Seat } from '../../../src/engine/types.js';
 import { puertoRico } from '../../../src/games/puerto-rico/index.js';

@@ -1,4 +1,4 @@
-/** Golden scenarios 15-22 of shared/rules/puerto-rico.md §7: the Mayor phase (MAY-1 to MAY-6, END-1). */
+/** Golden scenarios 15-22 of docs/rules/puerto-rico.md §7: the Mayor phase (MAY-1 to MAY-6, END-1). */
 import t from 'tap';
 import { colonistsOf } from '../../../src/games/puerto-rico/rules.js';
 import type { PuertoRicoState } from '../../../src/games/puerto-rico/types.js';

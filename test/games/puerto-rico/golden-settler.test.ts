@@ -1,4 +1,4 @@
-/** Golden scenarios 7-14 of shared/rules/puerto-rico.md §7: the Settler phase (SET-2 to SET-8). */
+/** Golden scenarios 7-14 of docs/rules/puerto-rico.md §7: the Settler phase (SET-2 to SET-8). */
 import t from 'tap';
 import type { Seat } from '../../../src/engine/types.js';
 import type { PuertoRicoState } from '../../../src/games/puerto-rico/types.js';

@@ -1,4 +1,4 @@
-/** Golden scenarios 1-6 and 48-51 of shared/rules/puerto-rico.md §7: setup, the round, variants. */
+/** Golden scenarios 1-6 and 48-51 of docs/rules/puerto-rico.md §7: setup, the round, variants. */
 import t from 'tap';
 import { GOODS } from '../../../src/games/puerto-rico/data.js';
 import { puertoRico } from '../../../src/games/puerto-rico/index.js';

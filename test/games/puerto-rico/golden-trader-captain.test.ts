@@ -1,4 +1,4 @@
-/** Golden scenarios 31-43 of shared/rules/puerto-rico.md §7: the Trader (TRD-*) and the Captain (CAP-*, END-3). */
+/** Golden scenarios 31-43 of docs/rules/puerto-rico.md §7: the Trader (TRD-*) and the Captain (CAP-*, END-3). */
 import t from 'tap';
 import type { Seat } from '../../../src/engine/types.js';
 import type { CargoShip, PuertoRicoState } from '../../../src/games/puerto-rico/types.js';

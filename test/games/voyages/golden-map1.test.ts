@@ -1,4 +1,4 @@
-/** Golden scenarios G01-G19 of shared/rules/voyages.md §9 (map 1 and solo), as given/when/then. */
+/** Golden scenarios G01-G19 of docs/rules/voyages.md §9 (map 1 and solo), as given/when/then. */
 import t from 'tap';
 import { voyages } from '../../../src/games/voyages/index.js';
 import { board } from '../../../src/games/voyages/maps.js';

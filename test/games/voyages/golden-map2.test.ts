@@ -1,4 +1,4 @@
-/** Golden scenarios G20-G29 of shared/rules/voyages.md §9 (map 2, The Marauder's Reef), as given/when/then. */
+/** Golden scenarios G20-G29 of docs/rules/voyages.md §9 (map 2, The Marauder's Reef), as given/when/then. */
 import t from 'tap';
 import { voyages } from '../../../src/games/voyages/index.js';
 import { marauderGold, marauderLines } from '../../../src/games/voyages/map2.js';

@@ -1,4 +1,4 @@
-/** Golden scenarios G30-G43 of shared/rules/voyages.md §9 (map 3, Cold Dark Depths), as given/when/then. */
+/** Golden scenarios G30-G43 of docs/rules/voyages.md §9 (map 3, Cold Dark Depths), as given/when/then. */
 import t from 'tap';
 import { voyages } from '../../../src/games/voyages/index.js';
 import { destroyed, logbookGold, malfunctioning, working } from '../../../src/games/voyages/map3.js';

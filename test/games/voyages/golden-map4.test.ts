@@ -1,4 +1,4 @@
-/** Golden scenarios G44-G55 of shared/rules/voyages.md §9 (map 4, Lighting Beacon Bay), as given/when/then. */
+/** Golden scenarios G44-G55 of docs/rules/voyages.md §9 (map 4, Lighting Beacon Bay), as given/when/then. */
 import t from 'tap';
 import { voyages } from '../../../src/games/voyages/index.js';
 import { harbourGold, lighthouseGold, sightTargets, towerColumns, towerGold, visitTower } from '../../../src/games/voyages/map4.js';

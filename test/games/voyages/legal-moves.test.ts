@@ -1,7 +1,7 @@
 /**
  * Discoverable moves, both directions, over thousands of states of seeded random games on the four maps:
  * every listed move is accepted, and every candidate apply accepts is listed, up to the documented
- * normalization (README: `rows` order free and `[]` when no sailor is spent, a duty `value` may be omitted
+ * normalization (docs/api.md: `rows` order free and `[]` when no sailor is spent, a duty `value` may be omitted
  * on maps 1-2 where the box shows it). Voyages lists every move concretely: it has no move families.
  * Candidates cover each move type's whole field domains (every die, value, kind of sailor, crew rows in
  * any order, every duty box, every choice value). LEGAL_MOVES_STATES sets the number of states (default 2,000).

@@ -1,5 +1,5 @@
 /**
- * The service validates moves against `moveSchema` before `apply` (DESIGN.md): every move the engine
+ * The service validates moves against `moveSchema` before `apply` (docs/architecture.md, "The engine contract"): every move the engine
  * lists, on every map and in every step, must pass that schema, and junk must not.
  */
 import t from 'tap';

@@ -1,8 +1,8 @@
 /**
- * A stand-in for curl, for machines without it: only the options the README's session uses
+ * A stand-in for curl, for machines without it: only the options the documented sessions use (README.md, docs/api.md, docs/apps.md)
  * (-s, -X METHOD, -H 'name: value', -d DATA and one URL), with curl's meaning (-d sends a POST as a
  * form unless a content type is given; the body is printed whatever the status). Anything else is
- * refused, so a README that starts using more of curl fails here instead of passing by accident.
+ * refused, so a document that starts using more of curl fails here instead of passing by accident.
  */
 const args = process.argv.slice(2);
 let method;

@@ -1,7 +1,7 @@
 /**
  * `jq [flags] FILTER` on standard input, for machines without jq: the real jq (jq-wasm is jq's C source
  * compiled to WebAssembly), so filters and flags mean what they mean in jq. Files as arguments are not
- * supported (the README pipes into jq).
+ * supported (the documented sessions pipe into jq).
  */
 import { raw } from 'jq-wasm';
 

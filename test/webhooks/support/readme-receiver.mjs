@@ -1,4 +1,4 @@
-// The receiver from the README ("Webhooks: verifying a delivery"), run as-is by test/webhooks/readme.test.ts.
+// The receiver from docs/webhooks.md ("Verifying a delivery"), run as-is by test/webhooks/readme.test.ts.
 import { createServer } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 

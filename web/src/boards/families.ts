@@ -1,5 +1,5 @@
 /**
- * Move families on the client (see the README, "Legal moves and logs"): whether a move a board composed
+ * Move families on the client (see docs/api.md, "Legal moves and logs"): whether a move a board composed
  * (the Mayor's arrangement, a Navegador payment) is a member of one of the families GET /legal-moves gave,
  * so that a board only ever sends a move the game accepts. Written from the documented format, not
  * imported from the service.

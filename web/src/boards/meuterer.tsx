@@ -6,7 +6,7 @@
  * It reads only the caller's view (GET /v1/games/:id/state): another seat's hand, kept set and hidden
  * action card are not in it, so they cannot be drawn. The island table (what each island buys, its
  * values and ship VP) is printed on the cards, so it is copied here from the rules reference
- * (shared/rules/meuterer.md §2, decision D4) rather than fetched: the view names islands by id only.
+ * (docs/rules/meuterer.md §2, decision D4) rather than fetched: the view names islands by id only.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { BoardProps } from './types.js';

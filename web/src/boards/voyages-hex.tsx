@@ -3,7 +3,7 @@
  * player's sheet: explored regions, collected spaces, visited islands, lit lighthouses, the ships, and
  * the spaces the player may click now (a heading, a destination, a marauder, a lighthouse).
  *
- * The map files are copies of shared/rules/voyages-maps/*.json (all "decision: our edition"): the view
+ * The map files are copies of the engine's src/games/voyages/maps/*.json (all "decision: our edition"): the view
  * carries a map number only, so a frontend needs the layout as data, as a printed sheet would.
  */
 import type { KeyboardEvent } from 'react';
