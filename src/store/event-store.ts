@@ -17,6 +17,7 @@ import { clockRows, clockUpdateSql, type SeatClockUpdate } from './seat-clocks.j
 import type { Commit, Turn } from './commit-feed.js';
 import { GroupCommit, UNGROUPED } from './group-commit.js';
 import { prepared, preparedSql } from './prepared.js';
+import { withSpan } from './trace-context.js';
 
 export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
 
@@ -475,8 +476,12 @@ export class EventStore {
     return row ? { deliveries: row.deliveries } : null;
   }
 
-  /** The one write path for moves (and resignations): see the file comment. */
-  async append(input: AppendInput): Promise<AppendResult> {
+  /** The one write path for moves (and resignations): see the file comment. Traced as the move's commit. */
+  append(input: AppendInput): Promise<AppendResult> {
+    return withSpan('portolan.commit', { attributes: { 'portolan.game.id': input.gameId, 'portolan.move.kind': input.kind } }, () => this.appendNow(input));
+  }
+
+  private async appendNow(input: AppendInput): Promise<AppendResult> {
     try {
       if (isPlain(input) && !this.watched.has(input.gameId)) {
         const outcome = await this.plainAppends.submit(input);
