@@ -18,7 +18,9 @@ const embedded = config.DATABASE_URL ? null : await startEmbeddedPostgres(config
 try {
   const manifest = await backupDatabase(config.DATABASE_URL ?? embedded!.url, dir);
   const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
-  process.stdout.write(`backup written to ${dir}: ${manifest.tables.length} tables, ${rows} rows (PostgreSQL ${manifest.serverVersion})\n`);
+  process.stdout.write(
+    `backup written to ${dir}: ${manifest.tables.length} tables, ${rows} rows (PostgreSQL ${manifest.serverVersion})\n`,
+  );
 } catch (error) {
   process.stderr.write(`backup failed: ${(error as Error).message}\n`);
   process.exitCode = 1;

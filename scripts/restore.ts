@@ -19,7 +19,9 @@ try {
   const newer = report.migratedAfter.length > 0 ? `; then applied ${report.migratedAfter.join(', ')}` : '';
   process.stdout.write(`restored ${report.tables} tables, ${report.rows} rows${newer}\n`);
 } catch (error) {
-  process.stderr.write(`restore failed, no rows loaded (drop and create the database again before another try): ${(error as Error).message}\n`);
+  process.stderr.write(
+    `restore failed, no rows loaded (drop and create the database again before another try): ${(error as Error).message}\n`,
+  );
   process.exitCode = 1;
 } finally {
   await embedded?.stop();

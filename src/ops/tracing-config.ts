@@ -9,7 +9,10 @@
  */
 export function tracingConfigured(env: NodeJS.ProcessEnv): boolean {
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
-  const exporters = (env.OTEL_TRACES_EXPORTER ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const exporters = (env.OTEL_TRACES_EXPORTER ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
   if (exporters.length > 0) return !exporters.includes('none');
   return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim());
 }

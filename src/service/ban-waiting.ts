@@ -28,9 +28,17 @@ export async function waitingGamesOf(db: Database, playerId: string): Promise<{ 
  * Cancels the game or frees the player's seats in it; null when the game was no longer waiting when this
  * got to it (it started or was aborted meanwhile: the caller treats it as the active game it became).
  */
-export async function leaveWaitingGame(db: Database, games: GameService, game: { id: string; createdById: string }, playerId: string): Promise<WaitingBanAction | null> {
+export async function leaveWaitingGame(
+  db: Database,
+  games: GameService,
+  game: { id: string; createdById: string },
+  playerId: string,
+): Promise<WaitingBanAction | null> {
   if (game.createdById === playerId) {
-    const cancelled = await db.game.updateMany({ where: { id: game.id, status: 'waiting' }, data: { status: 'aborted', finishedAt: new Date() } });
+    const cancelled = await db.game.updateMany({
+      where: { id: game.id, status: 'waiting' },
+      data: { status: 'aborted', finishedAt: new Date() },
+    });
     if (cancelled.count === 0) return null;
     await games.announceSeating(game.id);
     return 'cancelled';

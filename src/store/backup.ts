@@ -12,7 +12,15 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, SKIPPED_TABLES, quoteIdent, tablesInLoadOrder, type BackupManifest, type BackupTable } from './backup-format.js';
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  SKIPPED_TABLES,
+  quoteIdent,
+  tablesInLoadOrder,
+  type BackupManifest,
+  type BackupTable,
+} from './backup-format.js';
 
 export async function backupDatabase(databaseUrl: string, dir: string): Promise<BackupManifest> {
   await mkdir(dir, { recursive: true });
@@ -21,7 +29,8 @@ export async function backupDatabase(databaseUrl: string, dir: string): Promise<
   await client.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const serverVersion = (await client.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v;
+    const serverVersion = (await client.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!
+      .v;
     const migrations = (
       await client.query<{ name: string; checksum: string }>(
         'SELECT migration_name AS name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name',

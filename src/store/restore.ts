@@ -28,7 +28,10 @@ export async function readManifest(dir: string): Promise<BackupManifest> {
   try {
     manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as BackupManifest;
   } catch (error) {
-    throw new Error(`${dir} holds no readable manifest.json (not a backup, or an unfinished one): ${(error as Error).message}`);
+    throw new Error(
+      `${dir} holds no readable manifest.json (not a backup, or an unfinished one): ${(error as Error).message}`,
+      { cause: error },
+    );
   }
   if (manifest.format !== BACKUP_FORMAT || manifest.version !== BACKUP_FORMAT_VERSION) {
     throw new Error(`${dir} is not a ${BACKUP_FORMAT} backup of version ${BACKUP_FORMAT_VERSION}`);
@@ -42,7 +45,9 @@ async function checkMigrations(manifest: BackupManifest, migrationsDir: string):
   manifest.migrations.forEach((m, i) => {
     const here = known[i];
     if (!here || here.name !== m.name || here.checksum !== m.checksum) {
-      throw new Error(`the backup was taken with migration ${m.name}, which this version of Portolan does not have as its migration ${i + 1}: restore it with the version that made it`);
+      throw new Error(
+        `the backup was taken with migration ${m.name}, which this version of Portolan does not have as its migration ${i + 1}: restore it with the version that made it`,
+      );
     }
   });
 }
@@ -54,7 +59,11 @@ async function assertEmpty(client: pg.Client): Promise<void> {
   if (rows[0]!.n > 0) throw new Error('the target database is not empty: restore into a new database');
 }
 
-export async function restoreDatabase(databaseUrl: string, dir: string, migrationsDir = MIGRATIONS_DIR): Promise<RestoreReport> {
+export async function restoreDatabase(
+  databaseUrl: string,
+  dir: string,
+  migrationsDir = MIGRATIONS_DIR,
+): Promise<RestoreReport> {
   const manifest = await readManifest(dir);
   await checkMigrations(manifest, migrationsDir);
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'portolan-restore' });
@@ -66,7 +75,11 @@ export async function restoreDatabase(databaseUrl: string, dir: string, migratio
     let rows = 0;
     for (const table of manifest.tables) {
       const columns = table.columns.map(quoteIdent).join(', ');
-      await pipeline(createReadStream(join(dir, table.file)), createGunzip(), client.query(copyFrom(`COPY ${quoteIdent(table.name)} (${columns}) FROM STDIN`)));
+      await pipeline(
+        createReadStream(join(dir, table.file)),
+        createGunzip(),
+        client.query(copyFrom(`COPY ${quoteIdent(table.name)} (${columns}) FROM STDIN`)),
+      );
       rows += table.rows;
     }
     await advanceSequences(client);
@@ -92,6 +105,9 @@ async function advanceSequences(client: pg.Client): Promise<void> {
       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
      WHERE n.nspname = current_schema() AND c.relkind = 'r' AND pg_get_serial_sequence(quote_ident(c.relname), a.attname) IS NOT NULL`);
   for (const { table, column, sequence } of rows) {
-    await client.query(`SELECT setval($1::regclass, coalesce((SELECT max(${quoteIdent(column)}) FROM ${quoteIdent(table)}), 0) + 1, false)`, [sequence]);
+    await client.query(
+      `SELECT setval($1::regclass, coalesce((SELECT max(${quoteIdent(column)}) FROM ${quoteIdent(table)}), 0) + 1, false)`,
+      [sequence],
+    );
   }
 }

@@ -4,7 +4,16 @@
  * makes non-recording spans and its propagator writes nothing, so `activeTraceparent()` is null and no
  * trace context is ever stored. This module sits in the lowest layer so that every layer may open spans.
  */
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+} from '@opentelemetry/api';
 
 const tracer = trace.getTracer('portolan');
 
@@ -18,17 +27,22 @@ export interface SpanOptions {
 /** Runs `work` inside a span named `name`; an error thrown marks the span failed and goes on. */
 export function withSpan<T>(name: string, options: SpanOptions, work: () => Promise<T>): Promise<T> {
   const parent = options.parent ?? context.active();
-  return tracer.startActiveSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, ...(options.attributes ? { attributes: options.attributes } : {}) }, parent, async (span) => {
-    try {
-      return await work();
-    } catch (error) {
-      span.recordException(error as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR });
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer.startActiveSpan(
+    name,
+    { kind: options.kind ?? SpanKind.INTERNAL, ...(options.attributes ? { attributes: options.attributes } : {}) },
+    parent,
+    async (span) => {
+      try {
+        return await work();
+      } catch (error) {
+        span.recordException(error as Error);
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
 }
 
 /** The active context as a W3C `traceparent` value, or null (tracing off, or nothing sampled). */

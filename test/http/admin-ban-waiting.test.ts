@@ -30,10 +30,20 @@ t.test("a banned player's waiting games: its own cancelled, its seats in others'
   await ben.request('POST', `/v1/games/${active}/join`, {});
   t.equal((await ana.request('POST', `/v1/games/${active}/start`)).status, 200);
 
-  const banned = await send(app, 'POST', `/v1/admin/players/${ben.id}/ban`, { reason: 'cheating', seats: 'bots' }, asOperator);
+  const banned = await send(
+    app,
+    'POST',
+    `/v1/admin/players/${ben.id}/ban`,
+    { reason: 'cheating', seats: 'bots' },
+    asOperator,
+  );
   t.equal(banned.status, 200, JSON.stringify(banned.body));
   const byGame = new Map((banned.body.games as { gameId: string; action: string }[]).map((g) => [g.gameId, g.action]));
-  t.same(Object.fromEntries(byGame), { [own]: 'cancelled', [anas]: 'seat-freed', [active]: 'seats-to-bots' }, 'each game and what the ban did to it');
+  t.same(
+    Object.fromEntries(byGame),
+    { [own]: 'cancelled', [anas]: 'seat-freed', [active]: 'seats-to-bots' },
+    'each game and what the ban did to it',
+  );
 
   // Ben's own game is over for everyone in it.
   const ownNow = (await ana.request('GET', `/v1/games/${own}`)).body;
@@ -45,13 +55,24 @@ t.test("a banned player's waiting games: its own cancelled, its seats in others'
   t.equal(anasNow.status, 'waiting');
   t.equal(anasNow.seats[1].player, null, "Ben's seat is empty");
   t.equal(anasNow.seats[2].player?.id, cyd.id);
-  t.equal((await dan.request('POST', `/v1/games/${anas}/join`, { seat: 1 })).status, 200, 'someone else takes the seat');
+  t.equal(
+    (await dan.request('POST', `/v1/games/${anas}/join`, { seat: 1 })).status,
+    200,
+    'someone else takes the seat',
+  );
   const started = await ana.request('POST', `/v1/games/${anas}/start`);
   t.equal(started.status, 200, JSON.stringify(started.body));
-  t.notOk(started.body.seats.some((s: { player: { id: string } | null }) => s.player?.id === ben.id), 'Ben is in no seat of it');
+  t.notOk(
+    started.body.seats.some((s: { player: { id: string } | null }) => s.player?.id === ben.id),
+    'Ben is in no seat of it',
+  );
 
   t.equal((await cyd.request('GET', `/v1/games/${other}`)).body.status, 'waiting', 'a game without Ben is untouched');
-  t.equal((await ana.request('GET', `/v1/games/${active}`)).body.seats[1].resigned, true, "Ben's active seat went to the bot");
+  t.equal(
+    (await ana.request('GET', `/v1/games/${active}`)).body.seats[1].resigned,
+    true,
+    "Ben's active seat went to the bot",
+  );
 
   // The audit log says it, game by game.
   const log = await send(app, 'GET', `/v1/admin/audit-log?targetId=${ben.id}`, undefined, asOperator);
@@ -59,9 +80,18 @@ t.test("a banned player's waiting games: its own cancelled, its seats in others'
   const ban = log.body.items.find((e: { action: string }) => e.action === 'player.ban');
   t.equal(ban.actor, 'Olga');
   t.equal(ban.reason, 'cheating');
-  t.same(Object.fromEntries(ban.details.games.map((g: { gameId: string; action: string }) => [g.gameId, g.action])), Object.fromEntries(byGame));
+  t.same(
+    Object.fromEntries(ban.details.games.map((g: { gameId: string; action: string }) => [g.gameId, g.action])),
+    Object.fromEntries(byGame),
+  );
 
   // Banning again finds nothing left to do in them.
-  const again = await send(app, 'POST', `/v1/admin/players/${ben.id}/ban`, { reason: 'still', seats: 'bots' }, asOperator);
+  const again = await send(
+    app,
+    'POST',
+    `/v1/admin/players/${ben.id}/ban`,
+    { reason: 'still', seats: 'bots' },
+    asOperator,
+  );
   t.same(again.body.games, []);
 });

@@ -59,11 +59,19 @@ t.test('a backup restored into a new database serves the same games', async (t) 
   t.teardown(() => rm(dir, { recursive: true, force: true }));
   const manifest = await backupDatabase(databaseUrl, join(dir, 'b'));
   const tables = new Map(manifest.tables.map((table) => [table.name, table]));
-  t.equal(tables.get('moves')?.rows, await count(databaseUrl, 'SELECT count(*)::int AS n FROM moves'), 'every move is in it');
+  t.equal(
+    tables.get('moves')?.rows,
+    await count(databaseUrl, 'SELECT count(*)::int AS n FROM moves'),
+    'every move is in it',
+  );
   t.equal(tables.get('games')?.rows, played.gameIds.length);
   t.match(manifest.serverVersion, /^\d+/, "the server's version is noted");
-  for (const cache of ['snapshots', 'game_results', 'ratings', 'rate_limits']) t.notOk(tables.has(cache), `${cache} is left out`);
-  t.ok(manifest.tables.findIndex((x) => x.name === 'players') < manifest.tables.findIndex((x) => x.name === 'games'), 'referenced tables load first');
+  for (const cache of ['snapshots', 'game_results', 'ratings', 'rate_limits'])
+    t.notOk(tables.has(cache), `${cache} is left out`);
+  t.ok(
+    manifest.tables.findIndex((x) => x.name === 'players') < manifest.tables.findIndex((x) => x.name === 'games'),
+    'referenced tables load first',
+  );
   t.same((await readdir(join(dir, 'b'))).sort(), ['manifest.json', ...manifest.tables.map((x) => x.file)].sort());
   await t.rejects(backupDatabase(databaseUrl, join(dir, 'b')), /not empty/, 'a backup never overwrites another');
   await app.close();
@@ -71,25 +79,56 @@ t.test('a backup restored into a new database serves the same games', async (t) 
   // Restored into a new database, and a new service on it.
   const restoredUrl = await emptyDatabase(t);
   const report = await restoreDatabase(restoredUrl, join(dir, 'b'));
-  t.equal(report.rows, manifest.tables.reduce((n, x) => n + x.rows, 0));
+  t.equal(
+    report.rows,
+    manifest.tables.reduce((n, x) => n + x.rows, 0),
+  );
   t.same(report.migratedAfter, [], 'the backup had every migration');
   t.equal(await count(restoredUrl, 'SELECT count(*)::int AS n FROM snapshots'), 0, 'no snapshots came back');
   t.equal(await count(restoredUrl, 'SELECT count(*)::int AS n FROM ratings'), 0, 'no ratings came back');
   const restored = await build(t, { databaseUrl: restoredUrl, snapshotEvery: 10, adminKey: OPERATOR_KEY });
   await restored.archive.catchUp();
-  t.same(await answers(restored, played), before, 'every game, history, record, verification, rating and statistic is the same');
-  t.same((await send(restored, 'GET', '/v1/admin/audit-log', undefined, asOperator)).body.items, auditBefore, 'the audit log is the same');
+  t.same(
+    await answers(restored, played),
+    before,
+    'every game, history, record, verification, rating and statistic is the same',
+  );
+  t.same(
+    (await send(restored, 'GET', '/v1/admin/audit-log', undefined, asOperator)).body.items,
+    auditBefore,
+    'the audit log is the same',
+  );
 
   // The restored service goes on: the player's token, a move, a new audit entry after the old ones.
-  const move = await send(restored, 'POST', `/v1/games/${played.active}/moves`, { move: { type: 'take', count: 3 } }, { authorization: `Bearer ${played.players[1]!.token}` });
+  const move = await send(
+    restored,
+    'POST',
+    `/v1/games/${played.active}/moves`,
+    { move: { type: 'take', count: 3 } },
+    { authorization: `Bearer ${played.players[1]!.token}` },
+  );
   t.equal(move.status, 200, JSON.stringify(move.body));
-  t.equal((await send(restored, 'GET', '/v1/me/turns', undefined, { authorization: `Bearer ${ana!.token}` })).status, 200, "Ana's token works");
-  const aborted = await send(restored, 'POST', `/v1/admin/games/${played.active}/abort`, { reason: 'restore drill' }, asOperator);
+  t.equal(
+    (await send(restored, 'GET', '/v1/me/turns', undefined, { authorization: `Bearer ${ana!.token}` })).status,
+    200,
+    "Ana's token works",
+  );
+  const aborted = await send(
+    restored,
+    'POST',
+    `/v1/admin/games/${played.active}/abort`,
+    { reason: 'restore drill' },
+    asOperator,
+  );
   t.equal(aborted.status, 200);
   const audit = (await send(restored, 'GET', '/v1/admin/audit-log', undefined, asOperator)).body.items;
   t.equal(audit.length, 2);
   t.ok(BigInt(audit[0].id) > BigInt(auditBefore[0].id), 'new audit entries are numbered after the restored ones');
 
   await t.rejects(restoreDatabase(restoredUrl, join(dir, 'b')), /not empty/, 'a restore never writes over a database');
-  await t.rejects(restoreDatabase(await emptyDatabase(t), dir), /no readable manifest/, 'a directory without a manifest is no backup');
+  await t.rejects(
+    restoreDatabase(await emptyDatabase(t), dir),
+    /no readable manifest/,
+    'a directory without a manifest is no backup',
+  );
 });

@@ -12,7 +12,10 @@ t.test('the OTEL_* variables that turn tracing on', async (t) => {
   t.ok(tracingConfigured({ OTEL_TRACES_EXPORTER: 'console' }));
   t.ok(tracingConfigured({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }));
   t.ok(tracingConfigured({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }));
-  t.notOk(tracingConfigured({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }), 'exporter none wins');
+  t.notOk(
+    tracingConfigured({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }),
+    'exporter none wins',
+  );
   t.notOk(tracingConfigured({ OTEL_SDK_DISABLED: 'true', OTEL_TRACES_EXPORTER: 'otlp' }), 'OTEL_SDK_DISABLED wins');
   t.notOk(tracingConfigured({ OTEL_EXPORTER_OTLP_ENDPOINT: '  ' }), 'a blank endpoint is no endpoint');
   t.notOk(tracingConfigured({ OTEL_SERVICE_NAME: 'portolan' }), 'a service name alone configures no exporter');
@@ -21,5 +24,9 @@ t.test('the OTEL_* variables that turn tracing on', async (t) => {
 t.test('without the SDK, spans are no-ops and no trace context exists', async (t) => {
   const inside = await withSpan('portolan.commit', {}, async () => activeTraceparent());
   t.equal(inside, null, 'nothing to store in the outbox');
-  await t.rejects(withSpan('x', {}, async () => Promise.reject(new Error('boom'))), /boom/, 'errors pass through');
+  await t.rejects(
+    withSpan('x', {}, async () => Promise.reject(new Error('boom'))),
+    /boom/,
+    'errors pass through',
+  );
 });

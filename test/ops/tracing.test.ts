@@ -42,7 +42,11 @@ t.test('a move, its commit and its webhook delivery are one trace', async (t) =>
     body: JSON.stringify({ move: { type: 'take', count: 1 } }),
   });
   t.equal(res.status, 200);
-  const delivered = await waitFor(() => receiver.accepted.find((r) => r.body.includes('"move.made"')), 30_000, 'the move.made delivery');
+  const delivered = await waitFor(
+    () => receiver.accepted.find((r) => r.body.includes('"move.made"')),
+    30_000,
+    'the move.made delivery',
+  );
 
   // The receiver is handed the trace too (W3C trace context).
   const header = String(delivered.headers.traceparent ?? '');
@@ -65,22 +69,33 @@ t.test('a move, its commit and its webhook delivery are one trace', async (t) =>
   const server = spans.find((s) => s.kind === SpanKind.SERVER && s.instrumentationScope.name.includes('http'));
   t.ok(server, 'the HTTP server span of the move (http instrumentation)');
   const fastify = spans.filter((s) => s.instrumentationScope.name.includes('fastify'));
-  t.ok(fastify.some((s) => String(s.attributes['http.route'] ?? s.name).includes('/v1/games/:id/moves')), 'the Fastify route span (@fastify/otel)');
+  t.ok(
+    fastify.some((s) => String(s.attributes['http.route'] ?? s.name).includes('/v1/games/:id/moves')),
+    'the Fastify route span (@fastify/otel)',
+  );
 
   const commit = spans.find((s) => s.name === 'portolan.commit');
   t.ok(commit, 'the commit span');
   t.equal(commit?.attributes['portolan.game.id'], game.id);
   t.ok(commit && server && ancestors(commit).includes(server), 'the commit runs inside the move request');
-  t.ok(spans.some((s) => s.attributes['db.system'] === 'postgresql' || s.attributes['db.system.name'] === 'postgresql'), 'statements are spans (pg instrumentation)');
+  t.ok(
+    spans.some((s) => s.attributes['db.system'] === 'postgresql' || s.attributes['db.system.name'] === 'postgresql'),
+    'statements are spans (pg instrumentation)',
+  );
 
   const deliver = spans.find((s) => s.name === 'webhook.deliver')!;
   t.equal(deliver.attributes['portolan.event.type'], 'move.made');
-  t.ok(server && ancestors(deliver).includes(server), 'the delivery descends from the move request, through the outbox row');
+  t.ok(
+    server && ancestors(deliver).includes(server),
+    'the delivery descends from the move request, through the outbox row',
+  );
   const post = spans.find((s) => s.kind === SpanKind.CLIENT && parentId(s) === spanId(deliver));
   t.ok(post, 'the POST to the receiver is a client span under the delivery');
   t.equal(header.split('-')[2], post ? spanId(post) : spanId(deliver), 'the receiver got the innermost span as parent');
 
-  const row = await app.db.$queryRaw<{ traceparent: string | null }[]>`SELECT traceparent FROM webhook_deliveries WHERE game_id = ${game.id}::uuid`;
+  const row = await app.db.$queryRaw<
+    { traceparent: string | null }[]
+  >`SELECT traceparent FROM webhook_deliveries WHERE game_id = ${game.id}::uuid`;
   t.equal(row.length, 1);
   t.match(row[0]!.traceparent, new RegExp(`^00-${traceId}-`), 'the outbox row holds the trace');
 });
