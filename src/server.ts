@@ -9,7 +9,13 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { isSupervisor, superviseWorkers, workerCount } from './cluster.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { loggerOptions, startDatabase, startService } from './lifecycle.js';
+import { tracingConfigured } from './ops/tracing-config.js';
+
+// Tracing (OTEL_* variables) starts before the service's modules load, so that its instrumentations see
+// them: the service is imported below, after it. Without OTEL_* settings the SDK is never loaded.
+const config = configOrExit();
+const tracing = !isSupervisor(config.WORKERS) && tracingConfigured(process.env) ? await (await import('./ops/tracing.js')).startTracing() : null;
+const { loggerOptions, startDatabase, startService } = await import('./lifecycle.js');
 
 function configOrExit(): Config {
   try {
@@ -39,7 +45,9 @@ async function serve(config: Config): Promise<void> {
   closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS + 10_000, logger: service.app.log }, async ({ signal, err }) => {
     if (err) service.app.log.error({ err }, 'shutting down after an error');
     else service.app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
-    if (!(await service.stop(config.SHUTDOWN_GRACE_MS))) throw new Error('stopped after the grace period, with work cut');
+    const clean = await service.stop(config.SHUTDOWN_GRACE_MS);
+    await tracing?.stop().catch((err: unknown) => service.app.log.warn({ err }, 'the last spans were not exported'));
+    if (!clean) throw new Error('stopped after the grace period, with work cut');
   });
 }
 
@@ -56,5 +64,4 @@ async function supervise(config: Config): Promise<void> {
   });
 }
 
-const config = configOrExit();
 await (isSupervisor(config.WORKERS) ? supervise(config) : serve(config));

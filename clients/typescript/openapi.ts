@@ -263,7 +263,7 @@ export interface paths {
         put?: never;
         /**
          * Ban a player: every token of it is revoked, at once on every instance
-         * @description Its webhook endpoints are disabled, and in each active game its seats pass to bots or the game is adjudicated (`seats`).
+         * @description Its webhook endpoints are disabled. A game not started yet is `cancelled` when the player created it, else its seats there are freed (`seat-freed`). In each active game its seats pass to bots or the game is adjudicated (`seats`).
          */
         post: operations["adminBanPlayer"];
         delete?: never;
@@ -2997,7 +2997,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         games: {
-                            action: "seats-to-bots" | "adjudicated" | "aborted";
+                            action: "seats-to-bots" | "adjudicated" | "aborted" | "cancelled" | "seat-freed";
                             /** Format: uuid */
                             gameId: string;
                         }[];

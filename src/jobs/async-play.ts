@@ -12,6 +12,7 @@ import type { Clock } from '../store/clock.js';
 import { DEFAULT_TIMER_OPTIONS, TurnTimers, type TimerOptions } from './timers.js';
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher, type WebhookOptions } from '../webhooks/dispatcher.js';
 import { WebhookService } from '../webhooks/service.js';
+import { stampTraceThen } from '../webhooks/trace-stamp.js';
 import { startQueue, type JobQueue } from './queue.js';
 import { DEFAULT_RETENTION_OPTIONS, scheduleRetention, type RetentionOptions } from './retention.js';
 
@@ -48,7 +49,7 @@ export function createAsyncPlay(app: FastifyInstance, options: AsyncPlayOptions)
   const timers = new TurnTimers(options.db, options.games, options.clock, timerOptions, app.log, dispatcher.nudgeGame);
   options.games.onCommitted((game, deliveries) => {
     // Only a commit that wrote deliveries wakes the dispatcher (whichever instance's endpoints they are for).
-    if (deliveries > 0) dispatcher.nudgeGame(game.id);
+    if (deliveries > 0) stampTraceThen(options.db, game.id, game.version, () => dispatcher.nudgeGame(game.id));
     timers.onCommitted(game);
   });
   let boss: JobQueue | null = null;

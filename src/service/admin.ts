@@ -7,6 +7,7 @@
 import type { Database } from '../store/database.js';
 import { ServiceError } from './errors.js';
 import type { GameService } from './game-service.js';
+import { leaveWaitingGame, waitingGamesOf, type WaitingBanAction } from './ban-waiting.js';
 import { clampLimit, decodeKeyset, encodeKeyset, isUuid, pageOf } from './pagination.js';
 import type { Page } from './types.js';
 
@@ -39,10 +40,10 @@ export interface PlayerAdminView {
   readonly bannedReason: string | null;
 }
 
-/** What a ban did to one game of the player. */
+/** What a ban did to one game of the player (the waiting games' actions: see ./ban-waiting.ts). */
 export interface BanEffect {
   readonly gameId: string;
-  readonly action: 'seats-to-bots' | 'adjudicated' | 'aborted';
+  readonly action: 'seats-to-bots' | 'adjudicated' | 'aborted' | WaitingBanAction;
 }
 
 export interface AdminParts {
@@ -122,9 +123,11 @@ export class AdminService {
 
   /**
    * Bans a player: every token it has is revoked, at once on every instance (its open streams and
-   * sockets close), and while banned no new token of it is accepted (tokens.ts checks the flag); its webhook endpoints are disabled, and in each active game its seats either pass
-   * to the game's bots (`bots`: a logged resignation, the bot plays on) or the game ends adjudicated with
-   * its seats last and the others sharing first place (`adjudicate`).
+   * sockets close), and while banned no new token of it is accepted (tokens.ts checks the flag); its
+   * webhook endpoints are disabled. A game not started yet is cancelled when it created it, else its seats
+   * there are freed (./ban-waiting.ts). In each active game its seats either pass to the game's bots
+   * (`bots`: a logged resignation, the bot plays on) or the game ends adjudicated with its seats last and
+   * the others sharing first place (`adjudicate`).
    */
   async banPlayer(ctx: OperatorContext, playerId: string, input: { reason: string; seats: 'bots' | 'adjudicate' }): Promise<{ player: PlayerAdminView; games: BanEffect[] }> {
     await this.requirePlayer(playerId);
@@ -137,7 +140,14 @@ export class AdminService {
     ]);
     const revoked = await this.parts.revokeAllTokensOf(playerId);
     const effects: BanEffect[] = [];
-    for (const gameId of await this.activeGamesOf(playerId)) effects.push(await this.removeFromGame(gameId, playerId, input.seats));
+    // Games not started yet first: one that starts meanwhile is then found among the active ones.
+    for (const game of await waitingGamesOf(this.db, playerId)) {
+      const action = await leaveWaitingGame(this.db, this.parts.games, game, playerId);
+      if (action) effects.push({ gameId: game.id, action });
+    }
+    for (const gameId of await this.activeGamesOf(playerId)) {
+      if (!effects.some((e) => e.gameId === gameId)) effects.push(await this.removeFromGame(gameId, playerId, input.seats));
+    }
     await this.audit(ctx, 'player.ban', 'player', playerId, input.reason, { seats: input.seats, tokensRevoked: revoked, games: effects });
     return { player: playerView(player), games: effects };
   }

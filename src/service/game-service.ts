@@ -403,6 +403,11 @@ export class GameService {
 
   // ---- the operator's (src/service/admin.ts) ------------------------------------------------------
 
+  /** Tells the game's listeners of a seating change the operator made (src/service/ban-waiting.ts). */
+  announceSeating(gameId: string): Promise<GameSummary> {
+    return this.seated(gameId);
+  }
+
   /** Resigns a seat for the operator (a banned player's): the game's bot plays it from now on. */
   resignForOperator(gameId: string, seat: Seat, text: string): Promise<MoveResult> {
     return this.resignSeat(gameId, null, (game) => (game.seats[seat]?.resigned ? null : seat), text);

@@ -17,6 +17,7 @@ import { MoveLog, type AppendInput, type AppendResult, type MoveLogOptions } fro
 import { LobbyWrites, type NewGame } from './lobby-writes.js';
 import { GameQueries } from './game-queries.js';
 import { IdempotencyKeys } from './idempotency.js';
+import { withSpan } from './trace-context.js';
 
 export type { GameRow, GameStatus, MoveKind, MoveRow, SeatRow } from './game-rows.js';
 export type { AppendInput, AppendResult } from './move-log.js';
@@ -64,7 +65,8 @@ export class EventStore {
   // The move log (./move-log.ts).
   /** The one write path for moves (and resignations). */
   append(input: AppendInput): Promise<AppendResult> {
-    return this.log.append(input);
+    // Traced as the move's commit, its wait in the group commit included (./trace-context.ts).
+    return withSpan('portolan.commit', { attributes: { 'portolan.game.id': input.gameId, 'portolan.move.kind': input.kind } }, () => this.log.append(input));
   }
 
   // Idempotency (./idempotency.ts).

@@ -44,8 +44,11 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
   );
 }
 
-/** Applies every migration not yet recorded; returns the names it applied. */
-export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): Promise<string[]> {
+/**
+ * Applies every migration not yet recorded (of those `only` names, when given: a restore builds the
+ * schema its backup was taken with first); returns the names it applied.
+ */
+export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR, only?: ReadonlySet<string>): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -57,6 +60,7 @@ export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): Promis
     const applied = new Map(rows.map((r) => [r.migration_name, r.checksum]));
     const done: string[] = [];
     for (const migration of await readMigrations(dir)) {
+      if (only && !only.has(migration.name)) continue;
       const recorded = applied.get(migration.name);
       if (recorded !== undefined) {
         if (recorded !== migration.checksum) {

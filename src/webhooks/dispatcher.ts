@@ -28,6 +28,7 @@ import type { Clock } from '../store/clock.js';
 import { batchSource, renderPayload, type PayloadSource } from './payload.js';
 import { postWebhook, type SendResult } from './sender.js';
 import { signHeaders } from './signing.js';
+import { contextOfTraceparent, SpanKind, traceHeaders, withSpan } from '../store/trace-context.js';
 import type { UrlPolicy } from './url-guard.js';
 import { WorkerLifecycle } from '../store/worker-lifecycle.js';
 import { dueStreams, leaseBatch, recordBatch, releaseEndpoint, type LeasedDelivery, type Outcome, type StreamKey } from './streams.js';
@@ -246,9 +247,20 @@ export class WebhookDispatcher {
       const secrets = [d.secret, ...(d.previous_secret && d.previous_secret_until && d.previous_secret_until > now ? [d.previous_secret] : [])];
       // The wire timestamp is real time: receivers check it against their own clocks.
       const headers = signHeaders(d.id, new Date(), body, secrets);
-      result = await postWebhook(d.url, body, { ...headers }, { timeoutMs: this.options.timeoutMs, maxResponseBytes: this.options.maxResponseBytes, policy: this.options });
+      result = await this.send(d, body, { ...headers });
     }
     return { delivery: d, result, body, ...this.nextState(d, result) };
+  }
+
+  /**
+   * One POST, traced as a span of the trace of the commit that wrote the delivery (its stored
+   * traceparent); the request carries that trace on (`traceparent` header) for receivers that trace too.
+   */
+  private send(d: LeasedDelivery, body: string, headers: Record<string, string>): Promise<SendResult> {
+    const attributes = { 'portolan.delivery.id': d.id, 'portolan.event.type': d.event_type, 'portolan.game.id': d.game_id, 'portolan.delivery.attempt': d.attempts + 1 };
+    return withSpan('webhook.deliver', { kind: SpanKind.PRODUCER, parent: contextOfTraceparent(d.traceparent), attributes }, () =>
+      postWebhook(d.url, body, { ...traceHeaders(), ...headers }, { timeoutMs: this.options.timeoutMs, maxResponseBytes: this.options.maxResponseBytes, policy: this.options }),
+    );
   }
 
   /** Delivered, given up (410, or the schedule is spent), or pending until the next retry. */

@@ -36,6 +36,8 @@ export interface LeasedDelivery {
   app_id: string | null;
   /** The endpoint's language for log texts. */
   locale: string;
+  /** The trace of the commit that wrote it (./trace-stamp.ts), or null. */
+  traceparent: string | null;
 }
 
 /** One attempt's outcome, as recorded. */
@@ -78,7 +80,7 @@ export async function leaseBatch(db: Database, key: StreamKey, now: Date, leaseU
       RETURNING head.seq, head.ordinal, head.seat, head.player_id
     )
     SELECT d.id, d.endpoint_id, d.event_type, d.game_id, d.seq, d.seat, d.payload, d.attempts, d.created_at,
-           d.next_attempt_at, d.lease_until,
+           d.next_attempt_at, d.lease_until, d.traceparent,
            e.url, e.secret, e.previous_secret, e.previous_secret_until, p.id::text AS owner_id, p.name AS owner_name,
            p.external_id, e.app_id::text AS app_id, e.locale
       FROM leased l

@@ -67,7 +67,7 @@ const BanBody = Type.Object({
 
 const BanResult = Type.Object({
   player: AdminPlayer,
-  games: Type.Array(Type.Object({ gameId: Type.String({ format: 'uuid' }), action: Type.Union([Type.Literal('seats-to-bots'), Type.Literal('adjudicated'), Type.Literal('aborted')]) })),
+  games: Type.Array(Type.Object({ gameId: Type.String({ format: 'uuid' }), action: Type.Union([Type.Literal('seats-to-bots'), Type.Literal('adjudicated'), Type.Literal('aborted'), Type.Literal('cancelled'), Type.Literal('seat-freed')]) })),
 });
 
 const AdminEndpoint = Type.Object({
@@ -125,7 +125,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ admin: AdminService; games
   app.post('/admin/players/:id/ban', {
     schema: {
       operationId: 'adminBanPlayer', tags, security, summary: 'Ban a player: every token of it is revoked, at once on every instance',
-      description: 'Its webhook endpoints are disabled, and in each active game its seats pass to bots or the game is adjudicated (`seats`).',
+      description:
+        'Its webhook endpoints are disabled. A game not started yet is `cancelled` when the player created it, else its seats there are freed (`seat-freed`). In each active game its seats pass to bots or the game is adjudicated (`seats`).',
       params: Uuid('the player id'), headers: OperatorHeaders, body: BanBody,
       response: { 200: described(BanResult, 'The banned player and what happened to each of its active games'), ...errors(401, 404) },
     },
