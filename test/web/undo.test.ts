@@ -1,0 +1,57 @@
+/**
+ * In the browser: a move picked on the board itself is sent only by the confirmation naming it (every
+ * board: a Puerto Rico role, a Navegador rondel field, a Meuterer hand card, a Voyages pick), and the
+ * "Take back my last move" button shows only when the server says the move may be taken back, and does.
+ * Also Navegador's turn instruction comes before its optional payment form, which has nothing chosen.
+ */
+import t from 'tap';
+import { createGame, gameRoot, launchBrowser, signIn, startApp, version } from './support/browser.js';
+
+t.test('a board click only chooses; the confirmation sends; the undo button takes it back', async (t) => {
+  const { base } = await startApp(t);
+  const browser = await launchBrowser(t);
+  const ana = await signIn(browser, base, 'Ana');
+  const page = ana.page;
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
+  });
+  // Ana holds both seats (a hot-seat game): nobody else acts between her move and its undo.
+  const id = await createGame(page, 'navegador', ['me', 'me']);
+  const ready = gameRoot(page).and(page.locator('[data-my-turn="true"][data-busy="false"]'));
+  await ready.waitFor({ timeout: 60_000 });
+
+  const instruction = page.getByTestId('nv-instruction');
+  t.match(await instruction.innerText(), /click a field on the rondel/, 'the turn says what to do');
+  const pay = page.locator('.nv-custom-pay');
+  if (await pay.count()) {
+    t.equal(await pay.getAttribute('data-cost'), null, 'the payment form has no field chosen');
+    t.ok(await instruction.evaluate((el: any, form: any) => Boolean(el.compareDocumentPosition(form) & 4), await pay.elementHandle()), 'the instruction comes before the payment form');
+  }
+  t.equal(await page.locator('button.undo').count(), 0, 'no undo button before any move');
+
+  const before = await version(page);
+  await page.locator('.nv-rondel [role=button]').first().click();
+  const confirm = page.locator('.confirm-move-send');
+  await confirm.waitFor();
+  t.match(await confirm.innerText(), /^Move to /, 'the confirmation names the move');
+  await new Promise((r) => setTimeout(r, 500));
+  t.same(posts.filter((p) => p.endsWith('/moves')), [], "nothing was sent on the board's click");
+  t.equal(await version(page), before, 'the game did not move');
+  await confirm.click();
+  await page.waitForFunction((v) => Number((globalThis as any).document.querySelector('.game')?.getAttribute('data-version')) > v, before);
+  t.same(posts.filter((p) => p.endsWith('/moves')), [`/v1/games/${id}/moves`], 'the confirmation sent the move');
+
+  // A rondel move reveals nothing and Ana acts next: the server offers the undo.
+  const undo = page.locator('button.undo');
+  await undo.waitFor();
+  const moved = await version(page);
+  await undo.click();
+  await page.waitForFunction((v) => Number((globalThis as any).document.querySelector('.game')?.getAttribute('data-version')) > v, moved);
+  t.same(posts.filter((p) => p.endsWith('/undo')), [`/v1/games/${id}/undo`], 'the undo was asked for');
+  await ready.waitFor();
+  t.match(await page.getByTestId('nv-instruction').innerText(), /click a field on the rondel/, 'the rondel move is to make again');
+  t.equal(await page.locator('button.undo').count(), 0, 'an undo is not taken back');
+  await page.locator('.log').getByText('took back their last move').first().waitFor();
+  t.same(ana.problems, [], 'no script errors, no request outside this machine');
+});
