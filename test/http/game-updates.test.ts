@@ -13,7 +13,7 @@ t.test('SSE updates: the summary first, then each seat change and the start', as
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1`;
   const ana = await player(app, 'Ana');
   const ben = await player(app, 'Ben');
-  const game = (await ana.request('POST', '/v1/games', { type: 'nim', seats: 3 })).body;
+  const game = (await ana.request('POST', '/v1/games', { type: 'puerto-rico', seats: 3 })).body;
 
   const abort = new AbortController();
   t.teardown(() => abort.abort());
@@ -47,7 +47,7 @@ t.test('SSE updates: the summary first, then each seat change and the start', as
   t.equal(first.status, 'waiting', 'the summary as it is now comes first');
   await ben.request('POST', `/v1/games/${game.id}/join`, {});
   t.equal((await next()).seats[1].player.name, 'Ben', 'a join arrives');
-  await ana.request('POST', `/v1/games/${game.id}/bots`, { seat: 2, level: 'perfect' });
+  await ana.request('POST', `/v1/games/${game.id}/bots`, { seat: 2, level: 'random' });
   t.equal((await next()).seats[2].bot !== null, true, 'a bot seated arrives');
   await ana.request('POST', `/v1/games/${game.id}/start`);
   t.equal((await next()).status, 'active', 'the start arrives');
