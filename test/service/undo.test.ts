@@ -117,6 +117,13 @@ t.test('GraphQL: Game.undoable and undoMove; the record with an undo verifies', 
   t.same(asked.data?.game, { version: 1, undoable: true });
   const undone = await gql(app, 'mutation($id: ID!) { undoMove(id: $id, expectedVersion: 1) { version toMove game { version } } }', { id: game.id }, ana.token);
   t.same(undone.data?.undoMove, { version: 2, toMove: [0], game: { version: 2 } });
+  // What webhook bodies and streams read (GameService.eventViews): the undo as a record, the view before the move.
+  const caller = { id: ana.id, name: 'Ana' } as Parameters<typeof app.games.eventViews>[0];
+  const atStart = (await ana.request('GET', `/v1/games/${game.id}/state?at=0`)).body.view;
+  const [, undoView] = await app.games.eventViews(caller, game.id, 1, 2);
+  t.equal(undoView?.move?.kind, 'undo', 'the undo is a record of its own');
+  t.same(undoView?.view, atStart, 'the view after the undo is the view before the move');
+  t.same((await ana.request('GET', `/v1/games/${game.id}/state?at=2`)).body.view, atStart, 'a past version replays through the undo from the log');
   const refused = await gql(app, 'mutation($id: ID!) { undoMove(id: $id) { version } }', { id: game.id }, ana.token);
   t.equal(refused.errors?.[0]?.extensions?.code, 'NOTHING_TO_UNDO');
   const history = await gql(app, 'query($id: ID!) { game(id: $id) { history { items { seq kind move } } } }', { id: game.id }, ana.token);
@@ -134,4 +141,26 @@ t.test('GraphQL: Game.undoable and undoMove; the record with an undo verifies', 
   const forged = structuredClone(record);
   forged.moves[1].move = { type: 'undo', seq: 7 };
   t.equal((await send(app, 'POST', '/v1/records/verify', forged)).body.failure.code, 'ILLEGAL_MOVE', 'an undo must name the move before it');
+});
+
+t.test('a snapshot of the move an undo takes back: the state is rebuilt from before it', async (t) => {
+  const app = await build(t, { snapshotEvery: 3 });
+  const ana = await player(app, 'Ana');
+  const ben = await player(app, 'Ben');
+  const game = (await ana.request('POST', '/v1/games', { type: 'nim', seats: 2, options: { stones: 20 } })).body;
+  await ben.request('POST', `/v1/games/${game.id}/join`, {});
+  await ana.request('POST', `/v1/games/${game.id}/start`);
+  await ana.request('POST', `/v1/games/${game.id}/moves`, { move: { type: 'take', count: 1 } });
+  await ben.request('POST', `/v1/games/${game.id}/moves`, { move: { type: 'take', count: 2 } });
+  await ana.request('POST', `/v1/games/${game.id}/moves`, { move: { type: 'take', count: 3 } }); // version 3: snapshot
+  t.equal((await ana.request('POST', `/v1/games/${game.id}/undo`, {})).status, 200);
+  const expected = (await ana.request('GET', `/v1/games/${game.id}/state?at=2`)).body.view;
+  app.games.clearCache();
+  const now = (await ana.request('GET', `/v1/games/${game.id}/state`)).body;
+  t.equal(now.version, 4);
+  t.same(now.view, expected, 'the snapshot at 3 is passed over for the state before the move');
+  t.equal(now.view.stones, 17, 'the three stones are back');
+  const made = await ana.request('POST', `/v1/games/${game.id}/moves`, { move: { type: 'take', count: 1 } });
+  t.equal(made.status, 200, 'the game goes on from there');
+  t.same(made.body.toMove, [1]);
 });
