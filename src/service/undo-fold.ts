@@ -42,7 +42,11 @@ export function foldRows(engine: AnyGameDefinition, gameId: string, start: Folde
     }
     const result = engine.apply(state, move.seat, move.payload);
     if (!result.ok) {
-      throw new ServiceError('INTERNAL', `game ${gameId}: stored move ${move.seq} no longer replays (${result.error.code})`, 500);
+      throw new ServiceError(
+        'INTERNAL',
+        `game ${gameId}: stored move ${move.seq} no longer replays (${result.error.code})`,
+        500,
+      );
     }
     before = state;
     state = result.state;

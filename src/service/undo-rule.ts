@@ -20,16 +20,19 @@ import type { AnyGameDefinition, Seat, Viewer } from '../engine/types.js';
 export function undoRefusal(engine: AnyGameDefinition, before: unknown, after: unknown, seats: number): string | null {
   if (engine.outcome(after) !== null) return 'the move ended the game';
   if (!isDeepStrictEqual(rngOf(before), rngOf(after))) return 'the move used chance (a roll or a draw)';
-  if (engine.secrets && !isDeepStrictEqual(engine.secrets(before), engine.secrets(after))) return 'the move turned up something face down';
+  if (engine.secrets && !isDeepStrictEqual(engine.secrets(before), engine.secrets(after)))
+    return 'the move turned up something face down';
   const viewers: Viewer[] = [null, ...Array.from({ length: seats }, (_, seat): Seat => seat)];
   const [first, ...rest] = viewers.map((viewer) => changes(engine.view(before, viewer), engine.view(after, viewer)));
   if (rest.some((other) => !sameChanges(first!, other))) return 'the move showed something to some players only';
   return null;
 }
 
-const rngOf = (state: unknown): unknown => (state !== null && typeof state === 'object' ? (state as { rng?: unknown }).rng : undefined);
+const rngOf = (state: unknown): unknown =>
+  state !== null && typeof state === 'object' ? (state as { rng?: unknown }).rng : undefined;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The leaves that differ between two JSON values, by path, with their new value (as JSON text). */
 export function changes(a: unknown, b: unknown, path = '', out = new Map<string, string>()): Map<string, string> {

@@ -34,9 +34,15 @@ export async function checkUndo(
   after: unknown,
   stateBefore: (seq: number) => Promise<unknown>,
 ): Promise<UndoCheck> {
-  const mine = last !== null && last.seq === game.version && last.kind === 'move' && last.playerId === player.id
-    && holdsSeat(player.id, game, last.seat) && (seat === undefined || seat === last.seat);
-  if (!mine) return { ok: false, code: 'NOTHING_TO_UNDO', message: 'the latest entry of the game is not a move of yours' };
+  const mine =
+    last !== null &&
+    last.seq === game.version &&
+    last.kind === 'move' &&
+    last.playerId === player.id &&
+    holdsSeat(player.id, game, last.seat) &&
+    (seat === undefined || seat === last.seat);
+  if (!mine)
+    return { ok: false, code: 'NOTHING_TO_UNDO', message: 'the latest entry of the game is not a move of yours' };
   const before = await stateBefore(last.seq);
   const refusal = undoRefusal(engine, before, after, game.seatCount);
   if (refusal) return { ok: false, code: 'UNDO_NOT_ALLOWED', message: `that move cannot be taken back: ${refusal}` };
@@ -46,4 +52,6 @@ export async function checkUndo(
 export const undoPayload = (seq: number): UndoPayload => ({ type: 'undo', seq });
 
 /** The undo's log entry (one sentence, like a resignation's). */
-export const undoLog = (seat: Seat): LogEntry[] => [{ type: 'move.undone', seat, text: `${seatRef(seat)} took back their last move.` }];
+export const undoLog = (seat: Seat): LogEntry[] => [
+  { type: 'move.undone', seat, text: `${seatRef(seat)} took back their last move.` },
+];

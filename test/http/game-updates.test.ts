@@ -22,7 +22,12 @@ t.test('SSE updates: the summary first, then each seat change and the start', as
   t.match(response.headers.get('content-type'), /^text\/event-stream/);
   const inbox: EventSourceMessage[] = [];
   let wake: () => void = () => undefined;
-  const parser = createParser({ onEvent: (message) => { inbox.push(message); wake(); } });
+  const parser = createParser({
+    onEvent: (message) => {
+      inbox.push(message);
+      wake();
+    },
+  });
   void (async () => {
     const decoder = new TextDecoder();
     try {
@@ -35,7 +40,10 @@ t.test('SSE updates: the summary first, then each seat change and the start', as
     const deadline = Date.now() + 20_000;
     while (inbox.length === 0) {
       if (Date.now() > deadline) throw new Error('no event within 20 s');
-      await new Promise<void>((resolve) => { wake = resolve; setTimeout(resolve, 200); });
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, 200);
+      });
     }
     const message = inbox.shift()!;
     t.equal(message.event, 'game');

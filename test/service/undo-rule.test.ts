@@ -22,9 +22,10 @@ function survey(engine: AnyGameDefinition, seats: number, games: number): Set<st
       const seat = engine.toMove(state)[0]!;
       const families = engine.moveFamilies?.(state, seat) ?? [];
       const listed = engine.legalMoves(state, seat);
-      const move = families.length > 0 && (listed.length === 0 || rng.int(2) === 0)
-        ? (sampleFamily(rng.pick(families), rng) ?? rng.pick(listed))
-        : rng.pick(listed);
+      const move =
+        families.length > 0 && (listed.length === 0 || rng.int(2) === 0)
+          ? (sampleFamily(rng.pick(families), rng) ?? rng.pick(listed))
+          : rng.pick(listed);
       const applied = engine.apply(state, seat, move);
       if (!applied.ok) throw new Error(`${engine.id}: ${applied.error.message}`);
       seen.add(`${(move as { type: string }).type}: ${undoRefusal(engine, state, applied.state, seats) ?? 'ok'}`);
@@ -68,7 +69,8 @@ t.test('a move that ends the game is never taken back', async (t) => {
       const move = engine.bot.choose(state, seat, { level: engine.bot.levels[0]!, seed: `b${i}` });
       const applied = engine.apply(state, seat, move);
       if (!applied.ok) throw new Error(applied.error.message);
-      if (engine.outcome(applied.state) !== null) t.equal(undoRefusal(engine, state, applied.state, seats), 'the move ended the game', engine.id);
+      if (engine.outcome(applied.state) !== null)
+        t.equal(undoRefusal(engine, state, applied.state, seats), 'the move ended the game', engine.id);
       state = applied.state;
     }
   }

@@ -45,24 +45,43 @@ for (const game of GAMES) {
       const summary = (await send(app, 'GET', `/v1/games/${id}`)).body;
       if (summary.status !== 'active') break;
       const seat = summary.toMove[0] as number;
-      const made = await owner.request('POST', `/v1/games/${id}/moves`, { move: await someMove(owner, id, seat, rng), seat });
+      const made = await owner.request('POST', `/v1/games/${id}/moves`, {
+        move: await someMove(owner, id, seat, rng),
+        seat,
+      });
       t.equal(made.status, 200, 'a legal move is accepted');
       if (made.body.status !== 'active') break;
-      const undoable = (await owner.request('GET', `/v1/games/${id}/legal-moves?seat=${seat}`)).body.undoable as boolean;
+      const undoable = (await owner.request('GET', `/v1/games/${id}/legal-moves?seat=${seat}`)).body
+        .undoable as boolean;
       if (undoable && !accepted) {
         accepted = true;
         const before = (await owner.request('GET', `/v1/games/${id}/state?at=${made.body.version - 1}`)).body.view;
-        const undone = await owner.request('POST', `/v1/games/${id}/undo`, { seat, expectedVersion: made.body.version });
+        const undone = await owner.request('POST', `/v1/games/${id}/undo`, {
+          seat,
+          expectedVersion: made.body.version,
+        });
         t.equal(undone.status, 200, 'the undo is accepted');
         t.equal(undone.body.version, made.body.version + 1, 'the undo is a log entry of its own');
-        t.same(undone.body.log.map((e: { type: string }) => e.type), ['move.undone']);
+        t.same(
+          undone.body.log.map((e: { type: string }) => e.type),
+          ['move.undone'],
+        );
         const now = (await owner.request('GET', `/v1/games/${id}/state`)).body;
         t.equal(now.version, made.body.version + 1);
         t.same(now.view, before, 'the state is the one before the move');
-        const history = (await owner.request('GET', `/v1/games/${id}/moves?cursor=${made.body.version - 1}`)).body.items;
-        t.same(history.map((m: { kind: string }) => m.kind), ['move', 'undo'], 'the move stays in the history, followed by its undo');
+        const history = (await owner.request('GET', `/v1/games/${id}/moves?cursor=${made.body.version - 1}`)).body
+          .items;
+        t.same(
+          history.map((m: { kind: string }) => m.kind),
+          ['move', 'undo'],
+          'the move stays in the history, followed by its undo',
+        );
         t.same(history[1].move, { type: 'undo', seq: made.body.version });
-        t.equal((await owner.request('GET', `/v1/games/${id}/legal-moves?seat=${seat}`)).body.undoable, false, 'an undo is not taken back');
+        t.equal(
+          (await owner.request('GET', `/v1/games/${id}/legal-moves?seat=${seat}`)).body.undoable,
+          false,
+          'an undo is not taken back',
+        );
         const again = await owner.request('POST', `/v1/games/${id}/undo`, { seat });
         t.equal(again.body.error.code, 'NOTHING_TO_UNDO');
         t.equal(again.status, 409);
@@ -75,7 +94,11 @@ for (const game of GAMES) {
         const refusal = await owner.request('POST', `/v1/games/${id}/undo`, { seat });
         t.equal(refusal.status, 409);
         t.equal(refusal.body.error.code, 'UNDO_NOT_ALLOWED', refusal.body.error.message);
-        t.equal((await send(app, 'GET', `/v1/games/${id}`)).body.version, made.body.version, 'a refused undo changes nothing');
+        t.equal(
+          (await send(app, 'GET', `/v1/games/${id}`)).body.version,
+          made.body.version,
+          'a refused undo changes nothing',
+        );
       }
     }
     t.ok(accepted, 'an undoable move came up');
@@ -92,10 +115,21 @@ t.test('nobody else may take a move back, nor anyone once the next seat has acte
   await ben.request('POST', `/v1/games/${game.id}/join`, {});
   await ana.request('POST', `/v1/games/${game.id}/start`);
   await ana.request('POST', `/v1/games/${game.id}/moves`, { move: { type: 'take', count: 2 } });
-  t.equal((await ben.request('POST', `/v1/games/${game.id}/undo`, {})).body.error.code, 'NOTHING_TO_UNDO', "not the other seat's");
+  t.equal(
+    (await ben.request('POST', `/v1/games/${game.id}/undo`, {})).body.error.code,
+    'NOTHING_TO_UNDO',
+    "not the other seat's",
+  );
   t.equal((await send(app, 'POST', `/v1/games/${game.id}/undo`, {})).status, 401, 'not without a token');
-  t.equal((await ana.request('POST', `/v1/games/${game.id}/undo`, { expectedVersion: 7 })).body.error.code, 'STALE_VERSION');
-  t.equal((await ana.request('POST', `/v1/games/${game.id}/undo`, { bogus: 1 })).status, 400, 'an unknown field is refused');
+  t.equal(
+    (await ana.request('POST', `/v1/games/${game.id}/undo`, { expectedVersion: 7 })).body.error.code,
+    'STALE_VERSION',
+  );
+  t.equal(
+    (await ana.request('POST', `/v1/games/${game.id}/undo`, { bogus: 1 })).status,
+    400,
+    'an unknown field is refused',
+  );
   await ben.request('POST', `/v1/games/${game.id}/moves`, { move: { type: 'take', count: 1 } });
   const late = await ana.request('POST', `/v1/games/${game.id}/undo`, {});
   t.equal(late.body.error.code, 'NOTHING_TO_UNDO', 'the next seat has acted');
@@ -115,7 +149,12 @@ t.test('GraphQL: Game.undoable and undoMove; the record with an undo verifies', 
   await ana.request('POST', `/v1/games/${game.id}/moves`, { move: { type: 'take', count: 3 } });
   const asked = await gql(app, 'query($id: ID!) { game(id: $id) { version undoable } }', { id: game.id }, ana.token);
   t.same(asked.data?.game, { version: 1, undoable: true });
-  const undone = await gql(app, 'mutation($id: ID!) { undoMove(id: $id, expectedVersion: 1) { version toMove game { version } } }', { id: game.id }, ana.token);
+  const undone = await gql(
+    app,
+    'mutation($id: ID!) { undoMove(id: $id, expectedVersion: 1) { version toMove game { version } } }',
+    { id: game.id },
+    ana.token,
+  );
   t.same(undone.data?.undoMove, { version: 2, toMove: [0], game: { version: 2 } });
   // What webhook bodies and streams read (GameService.eventViews): the undo as a record, the view before the move.
   const caller = { id: ana.id, name: 'Ana' } as Parameters<typeof app.games.eventViews>[0];
@@ -123,24 +162,47 @@ t.test('GraphQL: Game.undoable and undoMove; the record with an undo verifies', 
   const [, undoView] = await app.games.eventViews(caller, game.id, 1, 2);
   t.equal(undoView?.move?.kind, 'undo', 'the undo is a record of its own');
   t.same(undoView?.view, atStart, 'the view after the undo is the view before the move');
-  t.same((await ana.request('GET', `/v1/games/${game.id}/state?at=2`)).body.view, atStart, 'a past version replays through the undo from the log');
+  t.same(
+    (await ana.request('GET', `/v1/games/${game.id}/state?at=2`)).body.view,
+    atStart,
+    'a past version replays through the undo from the log',
+  );
   const refused = await gql(app, 'mutation($id: ID!) { undoMove(id: $id) { version } }', { id: game.id }, ana.token);
   t.equal(refused.errors?.[0]?.extensions?.code, 'NOTHING_TO_UNDO');
-  const history = await gql(app, 'query($id: ID!) { game(id: $id) { history { items { seq kind move } } } }', { id: game.id }, ana.token);
-  t.same(history.data?.game.history.items.map((m: { kind: string }) => m.kind), ['move', 'undo']);
+  const history = await gql(
+    app,
+    'query($id: ID!) { game(id: $id) { history { items { seq kind move } } } }',
+    { id: game.id },
+    ana.token,
+  );
+  t.same(
+    history.data?.game.history.items.map((m: { kind: string }) => m.kind),
+    ['move', 'undo'],
+  );
   // Five stones: Ana takes 1, Ben 1, Ana 3 and wins.
   await ana.request('POST', `/v1/games/${game.id}/moves`, { move: { type: 'take', count: 1 } });
   await ben.request('POST', `/v1/games/${game.id}/moves`, { move: { type: 'take', count: 1 } });
   const last = await ana.request('POST', `/v1/games/${game.id}/moves`, { move: { type: 'take', count: 3 } });
   t.equal(last.body.status, 'finished');
-  t.equal((await ana.request('POST', `/v1/games/${game.id}/undo`, {})).body.error.code, 'GAME_OVER', 'the last move of a game stays');
+  t.equal(
+    (await ana.request('POST', `/v1/games/${game.id}/undo`, {})).body.error.code,
+    'GAME_OVER',
+    'the last move of a game stays',
+  );
   const record = (await send(app, 'GET', `/v1/games/${game.id}/record`)).body;
-  t.same(record.moves.map((m: { kind: string }) => m.kind), ['move', 'undo', 'move', 'move', 'move']);
+  t.same(
+    record.moves.map((m: { kind: string }) => m.kind),
+    ['move', 'undo', 'move', 'move', 'move'],
+  );
   const verified = await send(app, 'POST', '/v1/records/verify', record);
   t.same(verified.body, { valid: true, moves: 5, outcome: record.outcome }, 'the record replays through the undo');
   const forged = structuredClone(record);
   forged.moves[1].move = { type: 'undo', seq: 7 };
-  t.equal((await send(app, 'POST', '/v1/records/verify', forged)).body.failure.code, 'ILLEGAL_MOVE', 'an undo must name the move before it');
+  t.equal(
+    (await send(app, 'POST', '/v1/records/verify', forged)).body.failure.code,
+    'ILLEGAL_MOVE',
+    'an undo must name the move before it',
+  );
 });
 
 t.test('a snapshot of the move an undo takes back: the state is rebuilt from before it', async (t) => {

@@ -26,7 +26,13 @@ t.test('a board click only chooses; the confirmation sends; the undo button take
   const pay = page.locator('.nv-custom-pay');
   if (await pay.count()) {
     t.equal(await pay.getAttribute('data-cost'), null, 'the payment form has no field chosen');
-    t.ok(await instruction.evaluate((el: any, form: any) => Boolean(el.compareDocumentPosition(form) & 4), await pay.elementHandle()), 'the instruction comes before the payment form');
+    t.ok(
+      await instruction.evaluate(
+        (el: any, form: any) => Boolean(el.compareDocumentPosition(form) & 4),
+        await pay.elementHandle(),
+      ),
+      'the instruction comes before the payment form',
+    );
   }
   t.equal(await page.locator('button.undo').count(), 0, 'no undo button before any move');
 
@@ -36,21 +42,43 @@ t.test('a board click only chooses; the confirmation sends; the undo button take
   await confirm.waitFor();
   t.match(await confirm.innerText(), /^Move to /, 'the confirmation names the move');
   await new Promise((r) => setTimeout(r, 500));
-  t.same(posts.filter((p) => p.endsWith('/moves')), [], "nothing was sent on the board's click");
+  t.same(
+    posts.filter((p) => p.endsWith('/moves')),
+    [],
+    "nothing was sent on the board's click",
+  );
   t.equal(await version(page), before, 'the game did not move');
   await confirm.click();
-  await page.waitForFunction((v) => Number((globalThis as any).document.querySelector('.game')?.getAttribute('data-version')) > v, before);
-  t.same(posts.filter((p) => p.endsWith('/moves')), [`/v1/games/${id}/moves`], 'the confirmation sent the move');
+  await page.waitForFunction(
+    (v) => Number((globalThis as any).document.querySelector('.game')?.getAttribute('data-version')) > v,
+    before,
+  );
+  t.same(
+    posts.filter((p) => p.endsWith('/moves')),
+    [`/v1/games/${id}/moves`],
+    'the confirmation sent the move',
+  );
 
   // A rondel move reveals nothing and Ana acts next: the server offers the undo.
   const undo = page.locator('button.undo');
   await undo.waitFor();
   const moved = await version(page);
   await undo.click();
-  await page.waitForFunction((v) => Number((globalThis as any).document.querySelector('.game')?.getAttribute('data-version')) > v, moved);
-  t.same(posts.filter((p) => p.endsWith('/undo')), [`/v1/games/${id}/undo`], 'the undo was asked for');
+  await page.waitForFunction(
+    (v) => Number((globalThis as any).document.querySelector('.game')?.getAttribute('data-version')) > v,
+    moved,
+  );
+  t.same(
+    posts.filter((p) => p.endsWith('/undo')),
+    [`/v1/games/${id}/undo`],
+    'the undo was asked for',
+  );
   await ready.waitFor();
-  t.match(await page.getByTestId('nv-instruction').innerText(), /click a field on the rondel/, 'the rondel move is to make again');
+  t.match(
+    await page.getByTestId('nv-instruction').innerText(),
+    /click a field on the rondel/,
+    'the rondel move is to make again',
+  );
   t.equal(await page.locator('button.undo').count(), 0, 'an undo is not taken back');
   await page.locator('.log').getByText('took back their last move').first().waitFor();
   t.same(ana.problems, [], 'no script errors, no request outside this machine');
