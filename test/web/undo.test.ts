@@ -5,10 +5,10 @@
  * Also Navegador's turn instruction comes before its optional payment form, which has nothing chosen.
  */
 import t from 'tap';
-import { createGame, gameRoot, launchBrowser, signIn, startApp, version } from './support/browser.js';
+import { gameRoot, launchBrowser, signIn, startApp, version } from './support/browser.js';
 
 t.test('a board click only chooses; the confirmation sends; the undo button takes it back', async (t) => {
-  const { base } = await startApp(t);
+  const { app, base } = await startApp(t);
   const browser = await launchBrowser(t);
   const ana = await signIn(browser, base, 'Ana');
   const page = ana.page;
@@ -16,8 +16,14 @@ t.test('a board click only chooses; the confirmation sends; the undo button take
   page.on('request', (r) => {
     if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
   });
-  // Ana holds both seats (a hot-seat game): nobody else acts between her move and its undo.
-  const id = await createGame(page, 'navegador', ['me', 'me']);
+  // Ana holds both seats (a hot-seat game, set up through the API): nobody else acts between her move and its undo.
+  const token = await page.evaluate(() => JSON.parse((globalThis as any).localStorage.getItem('portolan.token')).token as string);
+  const call = async (url: string, payload: unknown) =>
+    (await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: payload as object })).json();
+  const id = (await call('/v1/games', { type: 'navegador', seats: 2 })).id as string;
+  await call(`/v1/games/${id}/join`, { seat: 1 });
+  await call(`/v1/games/${id}/start`, {});
+  await page.goto(`${base}/#/games/${id}`);
   const ready = gameRoot(page).and(page.locator('[data-my-turn="true"][data-busy="false"]'));
   await ready.waitFor({ timeout: 60_000 });
 
