@@ -23,6 +23,13 @@ t.test('a board click only chooses; the confirmation sends; the undo button take
   const id = (await call('/v1/games', { type: 'navegador', seats: 2 })).id as string;
   await call(`/v1/games/${id}/join`, { seat: 1 });
   await call(`/v1/games/${id}/start`, {});
+  // The page plays seat 0: when the deal starts with seat 1, seat 1 takes its turn through the API first.
+  for (let i = 0; i < 10; i++) {
+    const game = (await app.inject({ method: 'GET', url: `/v1/games/${id}` })).json();
+    if (game.toMove.includes(0)) break;
+    const legal = (await app.inject({ method: 'GET', url: `/v1/games/${id}/legal-moves?seat=1`, headers: { authorization: `Bearer ${token}` } })).json();
+    await call(`/v1/games/${id}/moves`, { move: legal.moves[0], seat: 1 });
+  }
   await page.goto(`${base}/#/games/${id}`);
   const ready = gameRoot(page).and(page.locator('[data-my-turn="true"][data-busy="false"]'));
   await ready.waitFor({ timeout: 60_000 });
