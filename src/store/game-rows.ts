@@ -43,7 +43,7 @@ export interface GameRow {
   readonly seats: readonly SeatRow[];
 }
 
-/** `adjudicate`: the operator ended the game with a result (src/service/adjudication.ts). */
+/** `adjudicate`: the operator ended the game with a result (src/service/adjudication.ts); `undo`: takes back the move before it (src/service/undo.ts). */
 export type MoveKind = 'move' | 'resign' | 'adjudicate' | 'undo';
 
 export interface MoveRow {
