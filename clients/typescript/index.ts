@@ -56,6 +56,8 @@ export interface LegalMoves<T extends GameTypeId> {
   readonly version: number;
   readonly seat: number | null;
   readonly moves: GameTypes[T]['move'][];
+  /** Whether `undo` would take back the caller's latest move now (offer it only then). */
+  readonly undoable: boolean;
 }
 
 export interface MoveOptions {
@@ -75,6 +77,8 @@ export interface TypedGame<T extends GameTypeId> {
   state(at?: number): Promise<GameState<T>>;
   legalMoves(seat?: number): Promise<LegalMoves<T>>;
   move(move: GameTypes[T]['move'], options?: MoveOptions): Promise<MoveResult>;
+  /** Takes back the caller's latest move (409 NOTHING_TO_UNDO or UNDO_NOT_ALLOWED when it may not). */
+  undo(options?: Omit<MoveOptions, 'idempotencyKey'>): Promise<MoveResult>;
 }
 
 export interface PortolanClient {
@@ -119,7 +123,7 @@ function typedGame<T extends GameTypeId>(api: ApiClient, gameType: T, id: string
     async legalMoves(seat) {
       const query = seat === undefined ? {} : { seat };
       const answer = await unwrap(api.GET('/v1/games/{id}/legal-moves', { params: { path: { id }, query } }));
-      return { gameType, version: answer.version, seat: answer.seat, moves: answer.moves as GameTypes[T]['move'][] };
+      return { gameType, version: answer.version, seat: answer.seat, moves: answer.moves as GameTypes[T]['move'][], undoable: answer.undoable };
     },
     async move(move, { expectedVersion, idempotencyKey, seat } = {}) {
       const header = idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey };
@@ -127,6 +131,14 @@ function typedGame<T extends GameTypeId>(api: ApiClient, gameType: T, id: string
         api.POST('/v1/games/{id}/moves', {
           params: { path: { id }, header },
           body: { move, ...(expectedVersion === undefined ? {} : { expectedVersion }), ...(seat === undefined ? {} : { seat }) },
+        }),
+      );
+    },
+    async undo({ expectedVersion, seat } = {}) {
+      return unwrap(
+        api.POST('/v1/games/{id}/undo', {
+          params: { path: { id } },
+          body: { ...(expectedVersion === undefined ? {} : { expectedVersion }), ...(seat === undefined ? {} : { seat }) },
         }),
       );
     },

@@ -776,6 +776,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take back your latest move
+         * @description Logs an undo entry that takes back your move while it is the latest entry of the game (nobody has acted since) and it revealed nothing: no roll or draw, nothing face down turned up, nothing shown to some players only, and it did not end the game. Refused with 409 NOTHING_TO_UNDO (the latest entry is not a move of yours) or 409 UNDO_NOT_ALLOWED (it revealed something). legal-moves says beforehand whether it would be accepted (`undoable`).
+         */
+        post: operations["undoMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The game's summary now, then each time its seats or status change outside moves, as Server-Sent Events
+         * @description The same signal as the GraphQL subscription `gameUpdated`: a first event `game` with the summary (as GET /v1/games/{id}) as JSON data, then one more each time a seat fills, a bot is seated, the game starts or is aborted. A waiting page listens here instead of polling. Events carry no id: a reconnection starts with the summary as it is then. Moves come on /v1/games/{id}/events. When the token is revoked or expires, a last event `end` gives the reason and the stream closes.
+         */
+        get: operations["streamGameUpdates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me": {
         parameters: {
             query?: never;
@@ -1341,8 +1381,8 @@ export interface components {
             moves: {
                 /** Format: date-time */
                 at: string;
-                /** @description `adjudicate`: the operator ended the game; `move` holds the result */
-                kind: "move" | "resign" | "adjudicate";
+                /** @description `adjudicate`: the operator ended the game; `move` holds the result. `undo`: takes back the move just before it (`move`: `{ type: 'undo', seq }`) */
+                kind: "move" | "resign" | "adjudicate" | "undo";
                 log: ({
                     text: string;
                     type: string;
@@ -5848,6 +5888,8 @@ export interface operations {
                         /** @description Concrete moves, each accepted as is. */
                         moves: unknown[];
                         seat: number | null;
+                        /** @description whether POST /v1/games/{id}/undo would take back your latest move now (show an undo button only then) */
+                        undoable: boolean;
                         version: number;
                     };
                 };
@@ -5937,7 +5979,8 @@ export interface operations {
                         items: {
                             /** Format: date-time */
                             at: string;
-                            kind: "move" | "resign" | "adjudicate" | "start";
+                            /** @description 'undo' takes back the move just before it (move: { type: 'undo', seq }): the state after it is the state before that move */
+                            kind: "move" | "resign" | "adjudicate" | "undo" | "start";
                             log: ({
                                 seat?: number;
                                 text: string;
@@ -6486,6 +6529,194 @@ export interface operations {
             };
             /** @description Conflicts with the current state (STALE_VERSION, NOT_YOUR_TURN, GAME_NOT_ACTIVE, SEAT_TAKEN, ...) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    undoMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description refuse with STALE_VERSION unless the game is at this version (the version your move made) */
+                    expectedVersion?: number;
+                    /** @description needed only when you hold several seats */
+                    seat?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The move was taken back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveResult"];
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (STALE_VERSION, NOT_YOUR_TURN, GAME_NOT_ACTIVE, SEAT_TAKEN, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamGameUpdates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream of game summaries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

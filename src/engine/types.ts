@@ -239,6 +239,14 @@ export interface GameDefinition<S = unknown, M = unknown, O = unknown> {
    */
   redactMove(stateBefore: S, seat: Seat, move: M, viewer: Viewer): unknown;
 
+  /**
+   * Optional: the part of the state that no viewer sees at all, besides the PRNG state (kept in a top-level
+   * `rng` field by every engine): a face-down stack's order, face-down tokens. Taking a move back is
+   * allowed only when it left this (and `rng`) unchanged, so no secret came to light (src/service/undo-rule.ts).
+   * Secrets some seat sees (hands) need no entry here: that rule compares the viewers' views.
+   */
+  secrets?(state: S): unknown;
+
   /** `null` while the game runs; the result once it is over. */
   outcome(state: S): Outcome | null;
 

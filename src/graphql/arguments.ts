@@ -17,7 +17,7 @@ import {
 } from 'graphql';
 import { Type, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { BotBody, Count, CreateGameBody, HistoryQuery, ListGamesQuery, MoveBody, RegisterBody, Text } from '../http/schemas.js';
+import { BotBody, Count, CreateGameBody, HistoryQuery, ListGamesQuery, MoveBody, RegisterBody, Text, UndoBody } from '../http/schemas.js';
 import { ArchiveQuery, LeaderboardQuery } from '../http/record-schemas.js';
 import { CreateBody, DeliveriesQuery, PatchBody } from '../http/routes/webhooks.js';
 import { ServiceError } from '../service/errors.js';
@@ -41,6 +41,7 @@ const BOUNDS: Record<string, Record<string, TSchema>> = {
   'Game.view': { at: Count() },
   'Game.legalMoves': { seat: Count() },
   'Game.legalMoveFamilies': { seat: Count() },
+  'Game.undoable': { seat: Count() },
   'Game.history': { ...HistoryQuery.properties, first: pageLimit(200) },
   'WebhookEndpoint.deliveries': { ...DeliveriesQuery.properties, after: cursor, first: pageLimit(100) },
   'Mutation.register': RegisterBody.properties,
@@ -51,6 +52,7 @@ const BOUNDS: Record<string, Record<string, TSchema>> = {
   'Mutation.abortGame': gameId,
   'Mutation.move': { ...gameId, ...MoveBody.properties, idempotencyKey: Text({ minLength: 1, maxLength: 255 }) },
   'Mutation.resign': { ...gameId, seat: Count() },
+  'Mutation.undoMove': { ...gameId, ...UndoBody.properties },
   'Mutation.createWebhook': CreateBody.properties,
   'Mutation.updateWebhook': { ...gameId, ...PatchBody.properties },
   'Mutation.rotateWebhookSecret': gameId,

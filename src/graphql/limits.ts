@@ -80,6 +80,7 @@ function estimator(model: CostModel) {
         return (args.at === undefined || args.at === null ? FIELD_COSTS.view.live : FIELD_COSTS.view.past) + childComplexity;
       case 'Game.legalMoves':
       case 'Game.legalMoveFamilies':
+      case 'Game.undoable':
         return FIELD_COSTS.legalMoves;
       case 'Game.history':
         return FIELD_COSTS.history.base + pageSize(args, page!) * (FIELD_COSTS.history.perMove + childComplexity);

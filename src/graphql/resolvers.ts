@@ -72,6 +72,8 @@ export function createResolvers(games: GameService, players: PlayerService, even
       budgeted(ctx, async () => (await games.legalMoves(ctx.player, game.id, seat ?? undefined)).moves),
     legalMoveFamilies: (game: GameSummary, { seat }: { seat?: number | null }, ctx: MercuriusContext) =>
       budgeted(ctx, async () => (await games.legalMoves(ctx.player, game.id, seat ?? undefined)).families),
+    undoable: (game: GameSummary, { seat }: { seat?: number | null }, ctx: MercuriusContext) =>
+      budgeted(ctx, async () => (await games.legalMoves(ctx.player, game.id, seat ?? undefined)).undoable),
     history: (game: GameSummary, args: PageArgs & { after?: number | null; first?: number | null; lang?: string | null }, ctx: MercuriusContext) =>
       withLocale(argLocale(args.lang), () =>
         budgeted(ctx, () => games.history(ctx.player, game.id, args.cursor ? decodeVersionCursor(args.cursor) : (args.after ?? undefined), args.limit ?? args.first ?? undefined)),
@@ -139,6 +141,8 @@ export function createResolvers(games: GameService, players: PlayerService, even
         }),
       resign: (_: unknown, { id, seat }: { id: string; seat?: number | null }, ctx: MercuriusContext) =>
         games.resign(ctx.player, id, seat ?? undefined),
+      undoMove: (_: unknown, { id, seat, expectedVersion }: { id: string; seat?: number | null; expectedVersion?: number | null }, ctx: MercuriusContext) =>
+        games.undo(ctx.player, id, { seat: seat ?? undefined, expectedVersion: expectedVersion ?? undefined }),
     },
     Subscription: {
       gameMoves: {

@@ -62,7 +62,7 @@ export const schema = /* GraphQL */ `
     seq: Int!
     "null for the version-0 'start' entry."
     seat: Int
-    "'move', 'resign', 'adjudicate' (the operator ended the game; move holds the result), or 'start' (version 0: the setup's log, e.g. Voyages' first dice; only when history has no 'after')."
+    "'move', 'resign', 'adjudicate' (the operator ended the game; move holds the result), 'undo' (takes back the move just before it; move is { type: 'undo', seq }: the state after it is the state before that move), or 'start' (version 0: the setup's log, e.g. Voyages' first dice; only when history has no 'after')."
     kind: String!
     "The move as the caller may see it (secret choices redacted)."
     move: JSON
@@ -105,6 +105,8 @@ export const schema = /* GraphQL */ `
     legalMoves(seat: Int): [JSON!]!
     "Move families for the caller's move spaces too large to list (same as REST legal-moves' families)."
     legalMoveFamilies(seat: Int): [JSON!]!
+    "Whether undoMove would take back the caller's latest move now (show an undo button only then)."
+    undoable(seat: Int): Boolean!
     "The history, oldest first, redacted for the caller; page with cursor = nextCursor. lang: the language of the log texts ('en', 'ja'); omitted: the request's Accept-Language, else English."
     history(cursor: String, limit: Int, after: Int @deprecated(reason: "use cursor"), first: Int @deprecated(reason: "use limit"), lang: String): MovePage!
   }
@@ -169,6 +171,8 @@ export const schema = /* GraphQL */ `
     "expectedVersion: refuse with STALE_VERSION unless the game is there. idempotencyKey: a retry returns the first answer."
     move(id: ID!, move: JSON!, seat: Int, expectedVersion: Int, idempotencyKey: String): MoveResult!
     resign(id: ID!, seat: Int): MoveResult!
+    "Takes back the caller's latest move while nobody has acted since and it revealed nothing (see Game.undoable); refused with NOTHING_TO_UNDO or UNDO_NOT_ALLOWED."
+    undoMove(id: ID!, seat: Int, expectedVersion: Int): MoveResult!
   }
 
   type Subscription {

@@ -19,7 +19,7 @@ const RecordSeat = Type.Object(
 const RecordMove = Type.Object({
   seq: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the version this move made: 1, 2, 3...' }),
   seat: Type.Integer({ minimum: 0, maximum: 63 }),
-  kind: Type.Union([Type.Literal('move'), Type.Literal('resign'), Type.Literal('adjudicate')], { description: '`adjudicate`: the operator ended the game; `move` holds the result' }),
+  kind: Type.Union([Type.Literal('move'), Type.Literal('resign'), Type.Literal('adjudicate'), Type.Literal('undo')], { description: '`adjudicate`: the operator ended the game; `move` holds the result. `undo`: takes back the move just before it (`move`: `{ type: \'undo\', seq }`)' }),
   move: Type.Unknown({ description: "the move, as the game type's moveSchema describes it (a redacted form in a redacted record)" }),
   log: Type.Array(Type.Object({ type: Type.String(), text: Type.String() }, { additionalProperties: true }), { maxItems: 1000 }),
   at: Type.String({ format: 'date-time' }),

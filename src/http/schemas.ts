@@ -154,6 +154,14 @@ export const JoinBody = Type.Object({ seat: Type.Optional(Count()) }, { addition
 export const BotBody = Type.Object({ seat: Count(), level: Text({ maxLength: 64 }) }, { additionalProperties: false });
 export const SeatBody = Type.Object({ seat: Type.Optional(Count()) }, { additionalProperties: false });
 
+export const UndoBody = Type.Object(
+  {
+    seat: Type.Optional(Count({ description: 'needed only when you hold several seats' })),
+    expectedVersion: Type.Optional(Count({ description: 'refuse with STALE_VERSION unless the game is at this version (the version your move made)' })),
+  },
+  { additionalProperties: false },
+);
+
 export const MoveBody = Type.Object(
   {
     move: Type.Unknown({ description: "the move, as the game type's moveSchema describes it" }),
@@ -200,6 +208,7 @@ export const LegalMovesResponse = Type.Object({
       'Move families: move spaces too large to list (e.g. Puerto Rico\'s Mayor arrangements), each as { type, description, fixed, fields, constraints? }; ' +
       'fields map a dotted path to a domain ({oneOf}, {integer:{min,max}}, {tree}, {bag}). Together with `moves` they are exactly the moves the game accepts. See docs/api.md, "Legal moves and logs".',
   }),
+  undoable: Type.Boolean({ description: 'whether POST /v1/games/{id}/undo would take back your latest move now (show an undo button only then)' }),
 });
 
 /** `?lang=`: the language of log texts where a header is awkward; wins over Accept-Language (docs/i18n.md). */
@@ -216,7 +225,9 @@ export const HistoryPage = Type.Object({
     Type.Object({
       seq: Type.Integer(),
       seat: Nullable(Type.Integer()),
-      kind: Type.Union([Type.Literal('move'), Type.Literal('resign'), Type.Literal('adjudicate'), Type.Literal('start')]),
+      kind: Type.Union([Type.Literal('move'), Type.Literal('resign'), Type.Literal('adjudicate'), Type.Literal('undo'), Type.Literal('start')], {
+        description: "'undo' takes back the move just before it (move: { type: 'undo', seq }): the state after it is the state before that move",
+      }),
       move: Json,
       log: Type.Array(LogEntry),
       at: Type.String({ format: 'date-time' }),

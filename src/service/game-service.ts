@@ -11,6 +11,8 @@ import type { CommitListener, GameEvents } from './game-events.js';
 
 export type { CommitListener } from './game-events.js';
 import { LruCache, applyStored, initialState, stateAt, type LiveState } from './game-state.js';
+import { foldRows, UndoOutOfReach, type Folded } from './undo-fold.js';
+import { checkUndo, undoLog, undoPayload, type UndoCheck } from './undo.js';
 import type { Player } from './players.js';
 import { validatorFor, type MoveValidator } from './move-validation.js';
 import { summarize } from './game-summary.js';
@@ -401,6 +403,45 @@ export class GameService {
     });
   }
 
+  /** Takes back the caller's latest move, as an `undo` log entry, when ./undo.ts allows it. */
+  async undo(caller: Caller, gameId: string, input: { seat?: number | undefined; expectedVersion?: number | undefined } = {}): Promise<MoveResult> {
+    const player = requirePlayer(caller);
+    const game = await this.requireGame(gameId);
+    assertActive(game);
+    if (input.expectedVersion !== undefined && input.expectedVersion !== game.version) {
+      throw new ServiceError('STALE_VERSION', `the game is at version ${game.version}, not ${input.expectedVersion}`);
+    }
+    const engine = this.engine(game.type);
+    const check = await this.undoCheck(player, game, engine, input.seat);
+    if (!check.ok) throw new ServiceError(check.code, check.message);
+    const { last, before } = check;
+    const toMove = engine.toMove(before);
+    const version = game.version + 1;
+    const now = this.clock.now();
+    const log = undoLog(last.seat);
+    const appended = await this.store.append({
+      gameId, expectedVersion: game.version, seat: last.seat, kind: 'undo', payload: undoPayload(last.seq), log,
+      playerId: player.id, toMove, finished: false, outcome: null, now,
+      turnStarted: turnsStarting(game, last.seat, toMove, false), clocks: this.clockChanges(game, last.seat, false, toMove, version, now),
+      ...(version % this.options.snapshotEvery === 0 ? { snapshot: before } : {}),
+    });
+    this.rows.delete(gameId);
+    if (!appended.ok) throw new ServiceError('STALE_VERSION', 'another entry was logged first; nothing was taken back');
+    this.cache.set(gameId, { version, state: before });
+    this.recent.set(`${gameId}:${version}`, { version, state: before });
+    const updated = await this.requireGame(gameId);
+    this.committed(updated, appended.deliveries);
+    return { gameId, seq: version, version, seat: last.seat, status: updated.status, toMove, log: servedLog(log, last.seat, updated), outcome: null };
+  }
+
+  /** Whether `player` may take back the game's latest entry now (./undo.ts). */
+  private async undoCheck(player: Player, game: GameRow, engine: AnyGameDefinition, seat: Seat | undefined): Promise<UndoCheck> {
+    const [last] = game.version > 0 ? await this.store.moves(game.id, game.version - 1, 1) : [];
+    const live = await this.live(game, engine);
+    return checkUndo(engine, game, player, seat, last ?? null, live.state, async (seq) =>
+      this.recent.get(`${game.id}:${seq - 1}`)?.state ?? stateAt(this.store, engine, game, seq - 1));
+  }
+
   // ---- the operator's (src/service/admin.ts) ------------------------------------------------------
 
   /** Tells the game's listeners of a seating change the operator made (src/service/ban-waiting.ts). */
@@ -564,16 +605,17 @@ export class GameService {
   }
 
   /** The caller's concrete legal moves, and the move families (MoveFamily) for spaces too large to list. */
-  async legalMoves(caller: Caller, gameId: string, seatArg?: number): Promise<{ version: number; seat: number | null; moves: unknown[]; families: unknown[] }> {
+  async legalMoves(caller: Caller, gameId: string, seatArg?: number): Promise<{ version: number; seat: number | null; moves: unknown[]; families: unknown[]; undoable: boolean }> {
     const player = requirePlayer(caller);
     const game = await this.requireGame(gameId);
     const seats = mySeats(player, game);
     const seat = seatArg ?? seats[0] ?? null;
     if (seat === null || !seats.includes(seat)) throw new ServiceError('NOT_YOUR_SEAT', 'you hold no such seat in this game');
-    if (game.status !== 'active') return { version: game.version, seat, moves: [], families: [] };
+    if (game.status !== 'active') return { version: game.version, seat, moves: [], families: [], undoable: false };
     const engine = this.engine(game.type);
     const live = await this.live(game, engine);
-    return { version: live.version, seat, moves: [...engine.legalMoves(live.state, seat)], families: [...(engine.moveFamilies?.(live.state, seat) ?? [])] };
+    const undoable = (await this.undoCheck(player, game, engine, seat)).ok;
+    return { version: live.version, seat, moves: [...engine.legalMoves(live.state, seat)], families: [...(engine.moveFamilies?.(live.state, seat) ?? [])], undoable };
   }
 
   /**
@@ -590,17 +632,19 @@ export class GameService {
     const after = Math.max(0, Math.floor(afterSeq ?? 0));
     const moves = take === 0 ? await this.store.moves(gameId, after, 1) : await this.store.moves(gameId, after, take + 1);
     const page = moves.slice(0, take);
-    const items = page.length === 0 ? [] : this.redactPage(engine, game, await stateAt(this.store, engine, game, after), page, viewer);
+    // An undo first on the page takes back the move before it: the fold needs the state before that move too.
+    const before = page[0]?.kind === 'undo' ? await stateAt(this.store, engine, game, after - 1) : undefined;
+    const items = page.length === 0 ? [] : this.redactPage(engine, game, { state: await stateAt(this.store, engine, game, after), before }, page, viewer);
     const more = moves.length > take;
     const cursor = page[page.length - 1]?.seq ?? after;
     return { items: start ? [start, ...items] : items, nextCursor: more ? String(cursor) : null };
   }
 
-  private redactPage(engine: AnyGameDefinition, game: GameRow, start: unknown, moves: readonly MoveRow[], viewer: Viewer): MoveRecord[] {
-    let state = start;
-    return moves.map((m) => {
-      const shown = m.kind === 'move' ? engine.redactMove(state, m.seat, m.payload, viewer) : m.payload;
-      state = applyStored(engine, game.id, state, [m]);
+  private redactPage(engine: AnyGameDefinition, game: GameRow, start: Folded, moves: readonly MoveRow[], viewer: Viewer): MoveRecord[] {
+    let fold = start;
+    return moves.map((m, index) => {
+      const shown = m.kind === 'move' ? engine.redactMove(fold.state, m.seat, m.payload, viewer) : m.payload;
+      if (index < moves.length - 1) fold = foldRows(engine, game.id, fold, [m]);
       return { seq: m.seq, seat: m.seat, kind: m.kind, move: shown, log: servedLog(m.log as LogEntry[], viewer, game), at: m.createdAt.toISOString() };
     });
   }
@@ -631,8 +675,9 @@ export class GameService {
     let state = this.recent.get(`${gameId}:${start}`)?.state ?? (await stateAt(this.store, engine, game, start));
     const views: EventView[] = from === 0 ? [{ version: 0, seat: viewer, view: engine.view(state, viewer), move: null }] : [];
     for (const row of to > start ? await this.store.moves(gameId, start, to - start) : []) {
-      const [move] = this.redactPage(engine, game, state, [row], viewer);
-      state = this.recent.get(`${gameId}:${row.seq}`)?.state ?? applyStored(engine, gameId, state, [row]);
+      const [move] = this.redactPage(engine, game, { state, before: undefined }, [row], viewer);
+      state = this.recent.get(`${gameId}:${row.seq}`)?.state
+        ?? (row.kind === 'undo' ? await stateAt(this.store, engine, game, row.seq) : applyStored(engine, gameId, state, [row]));
       views.push({ version: row.seq, seat: viewer, view: engine.view(state, viewer), move: move ?? null });
     }
     return views;
@@ -644,10 +689,15 @@ export class GameService {
     if (cached && cached.version === game.version) return cached;
     if (cached && cached.version < game.version) {
       const moves = await this.store.moves(game.id, cached.version, game.version - cached.version);
-      const state = applyStored(engine, game.id, cached.state, moves);
-      const entry = { version: game.version, state };
-      this.cache.set(game.id, entry);
-      return entry;
+      const before = this.recent.get(`${game.id}:${cached.version - 1}`)?.state;
+      try {
+        const entry = { version: game.version, state: foldRows(engine, game.id, { state: cached.state, before }, moves).state };
+        this.cache.set(game.id, entry);
+        return entry;
+      } catch (error) {
+        // Another instance's undo took back the move this cache was built on: rebuild from the log.
+        if (!(error instanceof UndoOutOfReach)) throw error;
+      }
     }
     const entry = { version: game.version, state: await stateAt(this.store, engine, game, game.version) };
     this.cache.set(game.id, entry);

@@ -7,7 +7,7 @@
  */
 import type { AnyGameDefinition } from '../engine/types.js';
 import type { EventStore, GameRow, MoveRow } from '../store/event-store.js';
-import { ServiceError } from './errors.js';
+import { foldRows, type Folded } from './undo-fold.js';
 
 export interface LiveState {
   readonly version: number;
@@ -58,28 +58,25 @@ export function initialState(engine: AnyGameDefinition, game: GameRow): unknown 
 
 /** Applies stored moves to a state; a refused stored move means the log and engine disagree. */
 export function applyStored(engine: AnyGameDefinition, gameId: string, state: unknown, moves: readonly MoveRow[]): unknown {
-  let current = state;
-  for (const move of moves) {
-    if (move.kind !== 'move') continue; // resignations are the service's, not the engine's
-    const result = engine.apply(current, move.seat, move.payload);
-    if (!result.ok) {
-      throw new ServiceError('INTERNAL', `game ${gameId}: stored move ${move.seq} no longer replays (${result.error.code})`, 500);
-    }
-    current = result.state;
-  }
-  return current;
+  return foldRows(engine, gameId, { state, before: undefined }, moves).state;
 }
 
-/** The state after move `seq` (0 = after setup), from the nearest snapshot. */
+/** The state after stored rows, from a snapshot or cache that may fall just after a move an undo takes back. */
 export async function stateAt(store: EventStore, engine: AnyGameDefinition, game: GameRow, seq: number): Promise<unknown> {
   const snapshot = await store.latestSnapshot(game.id, seq);
-  let state = snapshot ? snapshot.state : initialState(engine, game);
+  let fold: Folded = { state: snapshot ? snapshot.state : initialState(engine, game), before: undefined };
   let from = snapshot ? snapshot.seq : 0;
   while (from < seq) {
     const moves = await store.moves(game.id, from, Math.min(PAGE, seq - from), seq);
     if (moves.length === 0) break;
-    state = applyStored(engine, game.id, state, moves);
+    if (moves[0]?.kind === 'undo' && fold.before === undefined) {
+      // The undo at from + 1 takes back move `from`, whose earlier state the snapshot does not hold.
+      fold = { state: await stateAt(store, engine, game, from - 1), before: undefined };
+      fold = foldRows(engine, game.id, fold, moves.slice(1));
+    } else {
+      fold = foldRows(engine, game.id, fold, moves);
+    }
     from = (moves[moves.length - 1] as MoveRow).seq;
   }
-  return state;
+  return fold.state;
 }

@@ -12,6 +12,7 @@ import { ServiceError } from './errors.js';
 import { resignationOutcome, withResignations } from './outcomes.js';
 import { adjudicationOutcome, checkAdjudication } from './adjudication.js';
 import type { GameOutcome } from './types.js';
+import { undoRefusal } from './undo-rule.js';
 
 /** The parts of a record verification reads (the record's JSON Schema guarantees these types). */
 export interface RecordToVerify {
@@ -22,7 +23,7 @@ export interface RecordToVerify {
   readonly seats: readonly unknown[];
   readonly seedCommitment: string;
   readonly seed: string | null;
-  readonly moves: readonly { readonly seq: number; readonly seat: number; readonly kind: 'move' | 'resign' | 'adjudicate'; readonly move: unknown }[];
+  readonly moves: readonly { readonly seq: number; readonly seat: number; readonly kind: 'move' | 'resign' | 'adjudicate' | 'undo'; readonly move: unknown }[];
   readonly outcome: unknown;
 }
 
@@ -68,6 +69,9 @@ type Replayed = { ok: true; outcome: GameOutcome | null } | { ok: false; result:
 function replayMoves(engine: AnyGameDefinition, record: RecordToVerify, seats: number, options: unknown, seed: string, budgetMs: number): Replayed {
   const deadline = performance.now() + budgetMs;
   let state = engine.setup({ seats, options, seed });
+  /** The state before the previous entry when that entry was a move (what an undo goes back to). */
+  let before: unknown;
+  let previous: RecordToVerify['moves'][number] | undefined;
   const resigned = new Set<Seat>();
   let outcome: GameOutcome | null = null;
   for (const [index, entry] of record.moves.entries()) {
@@ -77,6 +81,21 @@ function replayMoves(engine: AnyGameDefinition, record: RecordToVerify, seats: n
     if (entry.seat >= seats) return bad('NO_SUCH_SEAT', `there is no seat ${entry.seat}`);
     if (performance.now() > deadline) throw new ServiceError('VERIFY_BUDGET_EXCEEDED', `the replay took longer than ${budgetMs} ms`, 422);
     const seatRows = () => Array.from({ length: seats }, (_, i) => ({ index: i, resigned: resigned.has(i) }));
+    const last = previous;
+    previous = entry;
+    if (entry.kind === 'undo') {
+      // The same rule the server applies (src/service/undo.ts): the move just before, by the same seat, that revealed nothing.
+      const undone = (entry.move as { seq?: unknown } | null)?.seq;
+      if (before === undefined || last?.kind !== 'move' || last.seat !== entry.seat || undone !== last.seq) {
+        return bad('ILLEGAL_MOVE', 'an undo must take back the move just before it, of the same seat');
+      }
+      const refusal = undoRefusal(engine, before, state, seats);
+      if (refusal) return bad('ILLEGAL_MOVE', `that move could not be taken back: ${refusal}`);
+      state = before;
+      before = undefined;
+      continue;
+    }
+    before = undefined;
     if (entry.kind === 'resign') {
       if (resigned.has(entry.seat)) return bad('ILLEGAL_MOVE', `seat ${entry.seat} had already resigned`);
       resigned.add(entry.seat);
@@ -92,6 +111,7 @@ function replayMoves(engine: AnyGameDefinition, record: RecordToVerify, seats: n
     }
     const applied = engine.apply(state, entry.seat, entry.move);
     if (!applied.ok) return bad(applied.error.code, applied.error.message);
+    before = state;
     state = applied.state;
     const ended = engine.outcome(state);
     if (ended) outcome = withResignations(ended, { seats: seatRows() });

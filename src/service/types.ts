@@ -66,7 +66,7 @@ export interface MoveRecord {
   readonly seq: number;
   /** null for the version-0 `start` entry (the setup's log). */
   readonly seat: number | null;
-  readonly kind: 'move' | 'resign' | 'adjudicate' | 'start';
+  readonly kind: 'move' | 'resign' | 'adjudicate' | 'undo' | 'start';
   readonly move: unknown;
   readonly log: LogEntry[];
   readonly at: string;

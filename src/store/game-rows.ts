@@ -43,8 +43,8 @@ export interface GameRow {
   readonly seats: readonly SeatRow[];
 }
 
-/** `adjudicate`: the operator ended the game with a result (src/service/adjudication.ts). */
-export type MoveKind = 'move' | 'resign' | 'adjudicate';
+/** `adjudicate`: the operator ended the game with a result (src/service/adjudication.ts); `undo`: takes back the move before it (src/service/undo.ts). */
+export type MoveKind = 'move' | 'resign' | 'adjudicate' | 'undo';
 
 export interface MoveRow {
   readonly seq: number;

@@ -165,6 +165,10 @@ t.test('every answer to a set of real requests is documented and matches its sch
   await call('GET', `/v1/games/${none}/events`, 404);
   await call('GET', '/v1/me/events', 200, { token: a });
   await call('GET', '/v1/me/events', 401);
+  await call('GET', `${g}/updates`, 200);
+  await call('GET', `/v1/games/${none}/updates`, 404);
+  await call('POST', `${g}/undo`, 409, { token: a, body: {} }); // Ben moved last
+  await call('POST', `${g}/undo`, 200, { token: ben, body: {} });
 
   await call('POST', `${w}/disable`, 200, { token: a }); // its deliveries of the moves above wait
   await call('POST', `/v1/webhooks/${none}/disable`, 404, { token: a });

@@ -64,7 +64,11 @@ t.test('a whole 3-player Meuterer game against two bots, by clicking the board',
       // Offer a card by clicking it in the hand once, then pass at once (short rounds keep the test quick).
       const card = board.locator('.mt-hand button.mt-handcard:not([disabled])');
       if (!offered && (await card.count()) > 0) {
+        // A card clicked in the hand is only chosen; the confirmation naming it sends it.
         await card.first().click();
+        const confirm = board.locator('.confirm-move-send');
+        t.match(await confirm.innerText(), /^Offer /, 'the confirmation names the offer');
+        await confirm.click();
         offered = true;
       } else await board.getByRole('button', { name: /^Pass/ }).click();
       return;

@@ -17,7 +17,7 @@ function chooser(seed: number) {
 const CLICKABLE = '.nv-controls button:enabled, .nv-priv.playable:enabled, .nv-rondel [role=button]';
 
 /** How often the choosers built from the move families were offered and used. */
-const chosen = { sailOffered: 0, sailUsed: 0, payOffered: 0, payUsed: 0, emptyRefused: 0 };
+const chosen = { sailOffered: 0, sailUsed: 0, payOffered: 0, payUsed: 0, emptyRefused: 0, confirmed: 0 };
 
 /** Sails one ship along the first route without exploring (or explores the first region offered), through the route chooser. */
 async function sailOwnRoute(page: Page): Promise<boolean> {
@@ -45,6 +45,13 @@ async function sailOwnRoute(page: Page): Promise<boolean> {
 /** Pays for the first field offered with ships taken region by region, through the payment chooser. */
 async function payOwnShips(page: Page): Promise<boolean> {
   const form = page.locator('.nv-custom-pay');
+  // Nothing is chosen before the player chooses: no cost, no ship inputs, no send button.
+  if ((await form.getAttribute('data-cost')) !== null || (await form.getByRole('button').count()) > 0) {
+    throw new Error('the payment form came with a field already chosen');
+  }
+  const instruction = await page.getByTestId('nv-instruction').innerText();
+  if (!/click a field on the rondel/.test(instruction)) throw new Error(`the turn's instruction is missing: ${instruction}`);
+  await form.getByLabel('Field to pay for').selectOption({ index: 1 });
   let left = Number(await form.getAttribute('data-cost'));
   const inputs = form.locator('input[type=number]');
   for (let i = 0; i < (await inputs.count()) && left > 0; i++) {
@@ -82,7 +89,14 @@ async function clickOne(page: Page, pick: (n: number) => number): Promise<void> 
   const sails = labels.map((l, i) => [l, i] as const).filter(([l]) => /^(Navegador: s|S)ail \d/.test(l)).map(([, i]) => i);
   if (labels.length === 0) throw new Error('my turn, but nothing on the board can be clicked');
   const index = sails.length > 0 && pick(3) > 0 ? sails[pick(sails.length)]! : pick(labels.length);
+  const onBoard = await options.nth(index).evaluate((e: any) => e.matches('.nv-rondel [role=button], .nv-priv.playable'));
   await options.nth(index).click();
+  if (!onBoard) return;
+  // A rondel field or a privilege clicked on the board is only chosen; the confirmation naming it sends it.
+  const confirm = page.locator('.confirm-move-send');
+  await confirm.waitFor({ timeout: 5000 });
+  chosen.confirmed += 1;
+  await confirm.click();
 }
 
 t.test('a whole game of Navegador, by clicking', async (t) => {
@@ -101,6 +115,7 @@ t.test('a whole game of Navegador, by clicking', async (t) => {
   t.match(await ana.page.getByTestId('outcome').innerText(), /Ana \(\d+ points/);
   t.ok(chosen.sailUsed > 0, `sailed routes of my own choosing (${JSON.stringify(chosen)})`);
   t.ok(chosen.emptyRefused > 0, 'the route chooser sends nothing while no ship is chosen');
+  t.ok(chosen.confirmed > 0, 'a move chosen on the rondel or the gallery was sent by its confirmation');
   t.ok(chosen.payOffered === 0 || chosen.payUsed > 0, 'paid a field with ships of my own choosing whenever that was offered');
   t.same(ana.problems, [], 'no script errors, no request outside this machine');
 });

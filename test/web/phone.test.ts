@@ -54,6 +54,9 @@ t.test('every game at phone width', async (t) => {
       const first = page.locator(game.controls).first();
       if (await first.evaluate((e: any) => e.matches('.pr-mayor'))) await page.locator('.pr-confirm').click();
       else await first.click();
+      // A move picked on the board itself (a rondel field, a hand card) is sent by the confirmation naming it.
+      const confirm = page.locator('.confirm-move-send');
+      await confirm.waitFor({ timeout: 1000 }).then(() => confirm.click(), () => undefined);
       if (game.type === 'voyages') {
         // Voyages composes a move facet by facet, then confirms it.
         for (let i = 0; i < 8 && (await page.locator('.vy-confirm').count()) === 0; i++) await page.locator('.vy-actions .vy-choices button:enabled').first().click();

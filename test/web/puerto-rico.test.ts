@@ -30,9 +30,12 @@ async function clickOne(page: Page, pick: (n: number) => number): Promise<void> 
   const index = active.length > 0 && pick(4) > 0 ? active[pick(active.length)]! : pick(labels.length);
   const chosen = options.nth(index);
   const suggestion = await chosen.evaluate((e: any) => e.closest('.pr-suggestions') !== null);
+  const onBoard = await chosen.evaluate((e: any) => e.matches('.pr-role, .pr-tile, .pr-building'));
   await chosen.click();
   // A suggested placement only fills in the counts: it goes with the confirmation, like a composed one.
   if (suggestion) await page.locator('.pr-confirm').click();
+  // A role, tile or building clicked on the board is only chosen: the confirmation naming it sends it.
+  if (onBoard) await page.locator('.confirm-move-send').click();
 }
 
 t.test('a whole game of Puerto Rico, by clicking', async (t) => {

@@ -91,6 +91,7 @@ t.test('the web client shell', async (t) => {
     await gameRoot(mover.page).and(mover.page.locator('[data-my-turn="true"]')).waitFor();
     const before = await version(watcher.page);
     await mover.page.locator('.pr-role.playable').first().click();
+    await mover.page.locator('.confirm-move-send').click(); // a role clicked on the board is only chosen
     await watcher.page.waitForFunction((v) => Number((globalThis as any).document.querySelector('.game')?.getAttribute('data-version')) > v, before);
     t.ok(await watcher.page.evaluate(() => (globalThis as any).notReloaded === true), 'the watcher saw the move without a reload');
     await watcher.page.locator('.log li').filter({ hasText: /Ana|Ben/ }).first().waitFor();

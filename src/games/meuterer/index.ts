@@ -41,6 +41,8 @@ export const meuterer: GameDefinition<MeutererState, MeutererMove, MeutererOptio
   legalMoves,
   apply,
   view,
+  // The deck's order: a draw turns up cards nobody knew.
+  secrets: (state) => state.deck,
   redactMove,
   outcome,
   bot,

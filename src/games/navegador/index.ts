@@ -46,6 +46,8 @@ export const navegador: GameDefinition<NavegadorState, NavegadorMove, NavegadorO
   moveFamilies,
   apply: applyMove,
   view: viewState,
+  // Unexplored regions' face-down tokens and the set-aside tokens: nobody sees them until they are turned.
+  secrets: (state) => ({ regions: state.regions.map((r) => r.hidden), setAside: state.setAside }),
   // §8: every choice in Navegador is public, so history entries are never redacted.
   redactMove: (_stateBefore, _seat, move) => move,
   outcome,

@@ -81,6 +81,8 @@ export const puertoRico: GameDefinition<PuertoRicoState, PuertoRicoMove, PuertoR
   },
   apply,
   view: (state: PuertoRicoState, viewer: Viewer) => viewOf(state, viewer),
+  // The face-down plantation stack's order: a refill from it turns up tiles nobody knew.
+  secrets: (state) => state.stack,
   // §6: every move is public; nothing to redact.
   redactMove: (_state, _seat, move) => move,
   outcome: outcomeOf,

@@ -1,6 +1,6 @@
 /**
- * REST streams without WebSockets, as Server-Sent Events (@fastify/sse): a game's moves and a
- * player's turns. Both are fed by the same fan-out (GameEvents) as the GraphQL subscriptions, and
+ * REST streams without WebSockets, as Server-Sent Events (@fastify/sse): a game's moves, its summary's
+ * changes before play (the GraphQL `gameUpdated` subscription's signal), and a player's turns. Both are fed by the same fan-out (GameEvents) as the GraphQL subscriptions, and
  * each move is read through the history, so it is redacted for the caller exactly as there.
  * `id:` of a move event is the game's version after it: a reconnecting client's Last-Event-ID (or
  * ?lastEventId=) resumes from any version, the missed moves replayed from the log.
@@ -100,6 +100,30 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
     const locale = currentLocale();
     const moves = closable(source, (committed) => iterateInLocale(locale, movesSince(games, request.player, game.id, start, committed)));
     await stream('game', request, reply, moves, (record) => ({ id: String(record.seq), event: 'move', data: record }));
+  });
+
+  app.get('/games/:id/updates', {
+    sse: 'manual',
+    exposeHeadRoute: false, // a HEAD would open a stream that never ends
+    schema: {
+      operationId: 'streamGameUpdates', tags: ['games'], security: tokenOptional,
+      summary: "The game's summary now, then each time its seats or status change outside moves, as Server-Sent Events",
+      description:
+        'The same signal as the GraphQL subscription `gameUpdated`: a first event `game` with the summary (as GET /v1/games/{id}) as JSON data, ' +
+        'then one more each time a seat fills, a bot is seated, the game starts or is aborted. A waiting page listens here instead of polling. ' +
+        'Events carry no id: a reconnection starts with the summary as it is then. Moves come on /v1/games/{id}/events. ' +
+        'When the token is revoked or expires, a last event `end` gives the reason and the stream closes.',
+      params: GameId,
+      response: { 200: eventStream('An event stream of game summaries'), ...errors(404) },
+    },
+  }, async (request, reply) => {
+    const id = (await games.getGame(request.params.id)).id; // an unknown game is a 404 before the stream opens
+    const updates = closable(events.changes(id), async function* (changes) {
+      // First the summary as it is now: a change made while the client connected is not lost.
+      yield await games.getGame(id);
+      for await (const _change of changes) yield await games.getGame(id);
+    });
+    await stream('game', request, reply, updates, (summary) => ({ event: 'game', data: summary }));
   });
 
   app.get('/me/events', {

@@ -18,6 +18,7 @@ import {
   SeatBody,
   StateQuery,
   StateResponse,
+  UndoBody,
 } from '../schemas.js';
 import { described, errors, tokenOptional, tokenRequired } from '../docs.js';
 import { cacheControl, etagOf, isOver, notModified, viewerSeat } from '../caching.js';
@@ -111,6 +112,17 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{ games: GameService }> = asy
       params: GameId, body: Type.Optional(SeatBody), response: { 200: moveResult('The resignation was recorded'), ...errors(401, 403, 404, 409) },
     },
   }, async (request) => games.resign(request.player, request.params.id, request.body?.seat));
+
+  app.post('/games/:id/undo', {
+    schema: {
+      operationId: 'undoMove', tags, security: tokenRequired, summary: 'Take back your latest move',
+      description: 'Logs an undo entry that takes back your move while it is the latest entry of the game (nobody has acted since) and it revealed nothing: '
+        + 'no roll or draw, nothing face down turned up, nothing shown to some players only, and it did not end the game. '
+        + 'Refused with 409 NOTHING_TO_UNDO (the latest entry is not a move of yours) or 409 UNDO_NOT_ALLOWED (it revealed something). '
+        + 'legal-moves says beforehand whether it would be accepted (`undoable`).',
+      params: GameId, body: Type.Optional(UndoBody), response: { 200: moveResult('The move was taken back'), ...errors(400, 401, 403, 404, 409) },
+    },
+  }, async (request) => games.undo(request.player, request.params.id, { seat: request.body?.seat, expectedVersion: request.body?.expectedVersion }));
 
   app.get('/games/:id/state', {
     schema: {

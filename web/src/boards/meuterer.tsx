@@ -11,6 +11,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { BoardProps } from './types.js';
 import { useSendOnce } from './send-once.js';
+import { ConfirmMove } from './confirm-move.js';
 import './meuterer.css';
 
 type Good = 'ruby' | 'salt' | 'wine' | 'cloth' | 'wheat';
@@ -369,6 +370,9 @@ function Controls({ view, seat, players, legalMoves, onMove, busy }: BoardProps)
 }
 
 function Hand({ view, seat, legalMoves, onMove, busy }: BoardProps) {
+  // A card clicked in the hand is only chosen: "Offer <card>" sends it (confirm-move.tsx).
+  const [chosen, setChosen] = useState<string | null>(null);
+  useEffect(() => setChosen(null), [view]);
   if (seat === null) return null;
   const me = view.players?.[seat];
   if (!me) return null;
@@ -378,6 +382,9 @@ function Hand({ view, seat, legalMoves, onMove, busy }: BoardProps) {
   return (
     <section className="mt-hand" aria-label="Your cards">
       <h3>Your hand</h3>
+      {chosen !== null && offerOf(chosen) ? (
+        <ConfirmMove label={`Offer ${cardName(chosen)}`} busy={busy} onSend={() => onMove(offerOf(chosen))} onCancel={() => setChosen(null)} />
+      ) : null}
       {hand.length === 0 ? (
         <p className="mt-none">empty</p>
       ) : (
@@ -390,8 +397,9 @@ function Hand({ view, seat, legalMoves, onMove, busy }: BoardProps) {
                   type="button"
                   className="mt-handcard"
                   disabled={busy || m === undefined}
-                  onClick={() => m && onMove(m)}
-                  aria-label={m ? `Offer ${cardName(c)}` : cardName(c)}
+                  onClick={() => m && setChosen(c)}
+                  aria-pressed={m ? chosen === c : undefined}
+                  aria-label={m ? `Choose ${cardName(c)} to offer` : cardName(c)}
                   data-card={c}
                 >
                   <CardChip card={c} />

@@ -8,10 +8,11 @@
  * own, from controls built from each family's fields; a composed move is sent only when it is a member.
  * The board data below (region names, borders, prices) is the printed edition's, for display only.
  */
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { BoardProps } from './types.js';
 import { describeMove } from './generic.js';
 import { inFamily } from './families.js';
+import { ConfirmMove } from './confirm-move.js';
 
 const REGIONS = ['Portugal', 'Guiné', 'Bahia', 'Rio de Janeiro', 'Angola', 'Cabo da Boa Esperança', 'Moçambique', 'Goa', 'Ceilão', 'Malaca', 'Timor', 'Macau', 'Nagasaki'];
 const SHORT = ['Portugal', 'Guiné', 'Bahia', 'Rio', 'Angola', 'Cabo', 'Moçambique', 'Goa', 'Ceilão', 'Malaca', 'Timor', 'Macau', 'Nagasaki'];
@@ -86,11 +87,27 @@ const routeText = (path: number[]) => path.map((r) => SHORT[r]).join(' → ');
 
 /**
  * Choose the ships that pay for a rondel field: one count per region from the family's bag (at most the
- * ships there); the button sends the move only when the family holds it.
+ * ships there); the button sends the move only when the family holds it. Nothing is chosen at first: a
+ * field far away is the player's choice, made on the rondel or here, never one the form made for them.
  */
 function PayChooser({ families, act, busy }: { families: any[]; act: (m: unknown) => void; busy: boolean }) {
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useState<number | null>(null);
   const [counts, setCounts] = useState<Record<number, number>>({});
+  const picker = (
+    <label>Field <select value={index ?? ''} onChange={(e) => { setIndex(e.target.value === '' ? null : Number(e.target.value)); setCounts({}); }} aria-label="Field to pay for">
+      <option value="">Choose a field…</option>
+      {families.map((f, i) => <option key={i} value={i}>{RONDEL[f.fixed.field]} (field {f.fixed.field + 1}), {plural(f.fields.pay.bag.size.min, 'ship')}</option>)}
+    </select></label>
+  );
+  if (index === null) {
+    return (
+      <fieldset className="nv-custom nv-custom-pay">
+        <legend>Pay with ships of your choice (optional)</legend>
+        <p className="hint">Only for a field more than three ahead, and only if you would rather not pay from the regions with the most ships.</p>
+        {picker}
+      </fieldset>
+    );
+  }
   const family = families[Math.min(index, families.length - 1)];
   const bag = family.fields.pay.bag;
   const cost = bag.size.min as number;
@@ -99,10 +116,8 @@ function PayChooser({ families, act, busy }: { families: any[]; act: (m: unknown
   const legal = inFamily(family, move);
   return (
     <fieldset className="nv-custom nv-custom-pay" data-cost={cost}>
-      <legend>Pay with ships of your choice</legend>
-      <label>Field <select value={index} onChange={(e) => { setIndex(Number(e.target.value)); setCounts({}); }} aria-label="Field to pay for">
-        {families.map((f, i) => <option key={i} value={i}>{RONDEL[f.fixed.field]} (field {f.fixed.field + 1}), {plural(f.fields.pay.bag.size.min, 'ship')}</option>)}
-      </select></label>
+      <legend>Pay with ships of your choice (optional)</legend>
+      {picker}
       {(bag.items as number[]).map((r, i) => (
         <label key={`${family.fixed.field}-${r}`}>Ships from {REGIONS[r]}
           <input type="number" min={0} max={bag.limits?.[i]?.max ?? cost} value={counts[i] ?? 0} onChange={(e) => setCounts({ ...counts, [i]: Math.max(0, Math.floor(Number(e.target.value) || 0)) })} />
@@ -153,16 +168,32 @@ function SailChooser({ families, act, busy }: { families: any[]; act: (m: unknow
   );
 }
 
+/** What the player to move should do now, in one or two sentences: shown before any form. */
+function instruction(view: any, current: number): string {
+  if (view.step === 'start') {
+    return 'Your turn: click a field on the rondel to move your stone there. Up to three fields ahead is free; '
+      + 'each field beyond costs one ship, taken from your regions with the most ships unless you choose them below.';
+  }
+  const field = RONDEL[view.players[current].field] ?? '';
+  if (field === 'Privilege') return 'Your Privilege action: click a highlighted privilege in the gallery below, or skip it.';
+  return `Your ${field} action: choose one of the buttons below${field === 'Sailing' ? ', or sail routes of your own' : ''}.`;
+}
+
 export function NavegadorBoard({ view, seat, players, legalMoves, families, onMove, busy }: BoardProps) {
   const name = (s: number) => players.find((p) => p.seat === s)?.name ?? `Seat ${s + 1}`;
   const moves = legalMoves as any[];
   const act = (m: unknown) => { if (!busy && m) onMove(m); };
+  // A rondel field or a privilege clicked on the board is only chosen: the confirmation naming it sends it.
+  const [chosen, setChosen] = useState<any>(null);
+  useEffect(() => setChosen(null), [view]);
+  const choose = (m: unknown) => { if (!busy && m) setChosen(m); };
   const rondelMoves = moves.filter((m) => m.type === 'rondel');
   const privilegeMoves = moves.filter((m) => m.type === 'privilege');
   const controls = moves.filter((m) => m.type !== 'rondel' && m.type !== 'privilege');
   const current = view.current as number;
   const payFamilies = (families as any[]).filter((f) => f.type === 'rondel' && f.fields?.pay?.bag);
   const sailFamilies = (families as any[]).filter((f) => (f.type === 'sail' || f.type === 'navegador') && f.fields?.paths?.bag);
+  const mine = seat === current && (moves.length > 0 || families.length > 0) && !busy;
   // A new turn or step starts the choosers afresh.
   const turnKey = `${view.phase}-${view.turn}-${view.step}-${current}`;
 
@@ -172,6 +203,9 @@ export function NavegadorBoard({ view, seat, players, legalMoves, families, onMo
         Phase {view.phase} · turn {view.turn + 1} · <strong>{name(current)}</strong> {view.step === 'start' ? 'moves on the rondel' : `takes the ${RONDEL[view.players[current].field] ?? ''} action`}
         {view.end ? ` · the end is near (${view.end.trigger === 'nagasaki' ? 'Nagasaki explored' : 'buildings'}; ${plural(view.turnsLeft ?? 0, 'turn')} left)` : ''}
       </p>
+
+      {mine ? <p className="nv-instruction" role="status" data-testid="nv-instruction">{instruction(view, current)}</p> : null}
+      {chosen ? <ConfirmMove label={moveLabel(chosen)} busy={busy} onSend={() => act(chosen)} onCancel={() => setChosen(null)} /> : null}
 
       {controls.length > 0 ? (
         <section className="nv-controls" aria-label="Your choices">
@@ -240,7 +274,7 @@ export function NavegadorBoard({ view, seat, players, legalMoves, families, onMo
               const stones = view.players.map((p: any, s: number) => ({ s, f: p.field })).filter((x: any) => x.f === f);
               const label = `${field} (field ${f + 1})${view.navegador.orangeField === f ? ', the Navegador\'s orange ship' : ''}${stones.length ? `, stones: ${stones.map((x: any) => name(x.s)).join(', ')}` : ''}${move ? ` — move here${move.pay?.length ? `, paying ${plural(move.pay.length, 'ship')}` : ''}` : ''}`;
               return (
-                <g key={f} {...svgButton(move ? `Move to ${field} (field ${f + 1})` : label, Boolean(move) && !busy, () => act(move))} data-testid={`nv-field-${f}`}>
+                <g key={f} {...svgButton(move ? `Move to ${field} (field ${f + 1})` : label, Boolean(move) && !busy, () => choose(move))} data-testid={`nv-field-${f}`}>
                   <title>{label}</title>
                   <polygon points={`${pt(r, a0)} ${pt(R, a0)} ${pt(R, a1)} ${pt(r, a1)}`} fill={move ? '#fff3c4' : f % 2 ? '#e9dcc0' : '#f3e9d2'} stroke={move ? '#b5452b' : '#8c7a55'} strokeWidth={move ? 3 : 1} />
                   <text x={150 + 116 * Math.cos(am)} y={150 + 116 * Math.sin(am) + 4} textAnchor="middle" className="nv-field-name">{field}</text>
@@ -295,7 +329,7 @@ export function NavegadorBoard({ view, seat, players, legalMoves, families, onMo
               const move = privilegeMoves.find((m) => m.column === c);
               return (
                 <li key={c}>
-                  <button type="button" className={`nv-priv${move ? ' playable' : ''}`} disabled={!move || busy} onClick={() => act(move)}
+                  <button type="button" className={`nv-priv${move ? ' playable' : ''}`} disabled={!move || busy} onClick={() => choose(move)}
                     aria-label={`${move ? 'Take a ' : ''}${c} privilege: ${view.gallery[i]} in the gallery, ${view.box[i]} in the box`}>
                     <strong>{c}</strong> <span>{view.gallery[i]} in gallery · {view.box[i]} in box</span>
                   </button>

@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { BoardProps } from './types.js';
 import { describeMove } from './generic.js';
 import { isLegal } from './families.js';
+import { ConfirmMove } from './confirm-move.js';
 import { BUILDING_EFFECT, phasePrompt, priceFor } from './puerto-rico-help.js';
 
 const GOODS = ['corn', 'indigo', 'sugar', 'tobacco', 'coffee'] as const;
@@ -77,6 +78,10 @@ export function PuertoRicoBoard({ view, seat, players, legalMoves, families, onM
   // The move among variants (with or without the Hospice / University) the toggles pick.
   const pick = (candidates: any[], flag: 'hospice' | 'university', wanted: boolean) => candidates.find((m) => m[flag] === wanted) ?? candidates[0];
   const act = (move: unknown) => { if (!busy && move) onMove(move); };
+  // A role, a tile or a building clicked on the board is only chosen: the confirmation naming it sends it.
+  const [chosen, setChosen] = useState<any>(null);
+  useEffect(() => setChosen(null), [view]);
+  const choose = (move: unknown) => { if (!busy && move) setChosen(move); };
   const hasVariants = (type: string, flag: 'hospice' | 'university') => moves.some((m) => m.type === type && m[flag] === true) && moves.some((m) => m.type === type && m[flag] === false);
   const me = seat === null ? undefined : view.players.find((p: any) => p.seat === seat);
   const phase = view.phase?.name as string;
@@ -95,6 +100,8 @@ export function PuertoRicoBoard({ view, seat, players, legalMoves, families, onM
       {seat !== null && moves.length > 0 ? (
         <p className="pr-prompt" data-testid="pr-prompt">{phasePrompt(phase, view.roleHolder === seat)}</p>
       ) : null}
+
+      {chosen ? <ConfirmMove label={confirmLabel(chosen)} busy={busy} onSend={() => act(chosen)} onCancel={() => setChosen(null)} /> : null}
 
       {otherMoves.length > 0 ? (
         <section className="pr-controls" aria-label="Your choices">
@@ -117,7 +124,7 @@ export function PuertoRicoBoard({ view, seat, players, legalMoves, families, onM
             return (
               <li key={i}>
                 <button type="button" className={`pr-role${r.taken ? ' taken' : ''}${move ? ' playable' : ''}`} disabled={!move || busy}
-                  onClick={() => act(move)} aria-label={move ? `Choose the ${label}` : label} title={ROLE_HINT[r.card]}>
+                  onClick={() => choose(move)} aria-pressed={move ? chosen === move : undefined} aria-label={move ? `Choose the ${label}` : label} title={ROLE_HINT[r.card]}>
                   <span className="pr-role-name">{ROLE_NAME[r.card]}</span>
                   <span className="pr-role-hint">{ROLE_HINT[r.card]}</span>
                   <span className="pr-role-coins">{r.doubloons > 0 ? `◉ ${r.doubloons}` : '\u00a0'}</span>
@@ -154,7 +161,7 @@ export function PuertoRicoBoard({ view, seat, players, legalMoves, families, onM
               return (
                 <li key={i}>
                   <button type="button" className={`pr-tile${move ? ' playable' : ''}`} style={{ background: TILE_COLOUR[t], color: TILE_INK[t] }}
-                    disabled={!move || busy} onClick={() => act(move)} aria-label={move ? `Take a ${t} plantation` : `${t} plantation`}>{t}</button>
+                    disabled={!move || busy} onClick={() => choose(move)} aria-label={move ? `Take a ${t} plantation` : `${t} plantation`}>{t}</button>
                 </li>
               );
             })}
@@ -163,7 +170,7 @@ export function PuertoRicoBoard({ view, seat, players, legalMoves, families, onM
                 const move = pick(find((m) => m.type === 'takeQuarry'), 'hospice', useHospice);
                 return (
                   <button type="button" className={`pr-tile${move ? ' playable' : ''}`} style={{ background: TILE_COLOUR.quarry }} disabled={!move || busy}
-                    onClick={() => act(move)} aria-label={move ? `Take a quarry (${view.quarries} left)` : `Quarries: ${view.quarries} left`}>quarry ×{view.quarries}</button>
+                    onClick={() => choose(move)} aria-label={move ? `Take a quarry (${view.quarries} left)` : `Quarries: ${view.quarries} left`}>quarry ×{view.quarries}</button>
                 );
               })()}
             </li>
@@ -197,7 +204,7 @@ export function PuertoRicoBoard({ view, seat, players, legalMoves, families, onM
         </section>
       </div>
 
-      <Market view={view} seat={seat} moves={find((m) => m.type === 'build')} pick={(c) => pick(c, 'university', useUniversity)} busy={busy} act={act}
+      <Market view={view} seat={seat} moves={find((m) => m.type === 'build')} pick={(c) => pick(c, 'university', useUniversity)} busy={busy} act={choose}
         universityToggle={hasVariants('build', 'university') ? <label className="check"><input type="checkbox" checked={useUniversity} onChange={(e) => setUseUniversity(e.target.checked)} /> use the University (a colonist with the building)</label> : null} />
 
       <div className="pr-players">
@@ -207,6 +214,18 @@ export function PuertoRicoBoard({ view, seat, players, legalMoves, families, onM
       </div>
     </div>
   );
+}
+
+/** The confirmation's words for a move chosen on the board. */
+function confirmLabel(m: any): string {
+  const extras = `${m.hospice ? ', with a colonist from the Hospice' : ''}${m.university ? ', with a colonist from the University' : ''}`;
+  switch (m.type) {
+    case 'chooseRole': return `Choose the ${ROLE_NAME[m.role] ?? m.role}`;
+    case 'takePlantation': return `Take the ${m.plantation} plantation${extras}`;
+    case 'takeQuarry': return `Take a quarry${extras}`;
+    case 'build': return `Build the ${BUILDINGS[m.building]?.name ?? m.building}${extras}`;
+    default: return labelOf(m);
+  }
 }
 
 function labelOf(m: any): string {

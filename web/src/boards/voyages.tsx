@@ -4,8 +4,9 @@
  *
  * Moves come only from `legalMoves`. A round is several small moves (steer, sail, duty, then choices);
  * each step's moves are narrowed by facets — the die, the value, how the sailors pay, the duty box — picked
- * by clicking the dice, the map, the sheet or the buttons. When one legal move is left it is sent, so no
- * illegal move can be built.
+ * by clicking the dice, the map, the sheet or the buttons. When one legal move is left, a Confirm button
+ * naming it sends it (or the same pick clicked again), so no illegal move can be built and none is sent
+ * by a click that only meant to choose.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { BoardProps } from './types.js';
@@ -86,12 +87,6 @@ function normalCost(ctx: Ctx, m: Move): number {
   const steps = wrap(rawOf(ctx, m), valueOf(ctx, m));
   const skill = m.type === 'steer' ? 'rudder' : m.type === 'sail' ? 'oars' : 'quarters';
   return steps > 0 && skillActive(ctx.map, ctx.sheet, skill) ? steps - 1 : steps;
-}
-
-/** Whether a die move leaves every sailor unused (other moves say their cost in their own text). */
-function isFree(ctx: Ctx, m: Move): boolean {
-  if (!FACETS[m.type]) return true;
-  return !m.heroic && !(m.rows?.length) && normalCost(ctx, m) === 0;
 }
 
 function payText(ctx: Ctx, m: Move): string {
@@ -351,8 +346,9 @@ export default function VoyagesBoard({ view, seat, players, legalMoves, onMove: 
     );
     // Once the picks leave one legal move (equal dice give equal moves: any of them), send it.
     const distinct = new Set(left.map((m) => facetsOf(m).filter((g) => g !== 'die').map((g) => facetKey(ctx, g, m)).join('|') + (m.die === undefined ? '' : `|${view.dice?.[m.die]}`)));
-    // A move that spends sailors waits for a confirming click (the Confirm button, or the same pick again).
-    if (left[0] && distinct.size === 1 && (isFree(ctx, left[0]) || picks[f] === k)) {
+    // Every move waits for a confirming click (the Confirm button naming it, or the same pick again),
+    // however it was picked: the same deliberate step as every board's (confirm-move.tsx).
+    if (left[0] && distinct.size === 1 && picks[f] === k) {
       onMove(left[0]);
       setPicks({});
     } else setPicks(next);
@@ -368,7 +364,7 @@ export default function VoyagesBoard({ view, seat, players, legalMoves, onMove: 
       const next = { ...picks, type: t };
       setPicks(next);
       const left = moves.filter((m) => facetKey(ctx, 'type', m) === t && facetKey(ctx, f, m) === k);
-      if (left.length === 1 && left[0] && (isFree(ctx, left[0]) || picks[f] === k)) {
+      if (left.length === 1 && left[0] && picks[f] === k) {
         onMove(left[0]);
         setPicks({});
         return;

@@ -30,6 +30,8 @@ interface Live {
   view: any;
   moves: unknown[];
   families: unknown[];
+  /** The server says the caller's latest move may be taken back now (POST undo would be accepted). */
+  undoable: boolean;
 }
 
 /** The most reads one refresh makes in a row (a burst of moves needs two or three). */
@@ -135,7 +137,7 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
         }
         // Before the start there is no position to read: the summary is all there is to show.
         shown.current = state ? state.version : summary.version;
-        setLive(state ? { version: state.version, seat: state.seat, view: state.view, ...(legal && legal.version === state.version ? { moves: legal.moves, families: legal.families } : { moves: [], families: [] }) } : null);
+        setLive(state ? { version: state.version, seat: state.seat, view: state.view, ...(legal && legal.version === state.version ? { moves: legal.moves, families: legal.families, undoable: legal.undoable } : { moves: [], families: [], undoable: false }) } : null);
         return true;
       }
     } catch (e) {
@@ -270,6 +272,26 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
     setSending(false);
   }, [client, game, id, live, mySeats.length, reached, refresh, sending]);
 
+  /** Takes back the caller's latest move; offered only while the server says it may (legal-moves' `undoable`). */
+  const onUndo = useCallback(async () => {
+    if (!live || sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      const seat = live.seat ?? undefined;
+      const answer = await unwrap(client.api.POST('/v1/games/{id}/undo', {
+        params: { path: { id } },
+        body: { expectedVersion: live.version, ...(seat !== undefined && mySeats.length > 1 ? { seat } : {}) },
+      }));
+      reached(answer.version);
+    } catch (e) {
+      setError(errorText(e));
+      void refresh();
+    }
+    while (inFlight.current) await inFlight.current;
+    setSending(false);
+  }, [client, id, live, mySeats.length, reached, refresh, sending]);
+
   // The tab says whose turn it is, so a player with the page in the background sees it.
   const turnNow = game !== null && live !== null && game.status === 'active' && live.seat !== null && game.toMove.includes(live.seat);
   const gameName = game ? `${TITLES[game.type] ?? game.type} #${game.id.slice(0, 8)}` : null;
@@ -301,6 +323,12 @@ export function GamePage({ id, session }: { id: string; session: Session }) {
       {live ? (
         <div className="table">
           <section className="board-area" aria-label={viewingPast ? `Board after move ${at}` : 'Board'}>
+            {live.undoable && !viewingPast && game.status === 'active' ? (
+              <p className="undo-bar">
+                <button type="button" className="undo" disabled={sending} onClick={() => void onUndo()}>Take back my last move</button>
+                <span className="hint"> Nobody has acted since, and it revealed nothing.</span>
+              </p>
+            ) : null}
             {viewingPast ? <p className="past-banner" role="status">Viewing the position after move {at} of {live.version}. <button type="button" onClick={() => setAt(null)}>Back to the present</button></p> : null}
             <Board
               view={viewingPast ? past!.view : live.view}
@@ -418,7 +446,7 @@ function History({ history, players, version, at, setAt }: { history: HistoryIte
                 <span className="seq">{h.seq}</span>
               </button>
               <span className="log-text">
-                {h.log.length > 0 ? h.log.map((l, i) => <span key={i} className={SEPARATOR.test(l.type) ? 'log-marker' : undefined}>{l.text} </span>) : `${name(h.seat)} ${h.kind === 'resign' ? 'resigned' : 'moved'}.`}
+                {h.log.length > 0 ? h.log.map((l, i) => <span key={i} className={SEPARATOR.test(l.type) ? 'log-marker' : undefined}>{l.text} </span>) : `${name(h.seat)} ${h.kind === 'resign' ? 'resigned' : h.kind === 'undo' ? 'took back their last move' : 'moved'}.`}
               </span>
               {time ? <time className="log-time" dateTime={h.at}>{time.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}</time> : null}
             </li>
