@@ -8,7 +8,7 @@ import type { GameRegistry } from '../games/registry.js';
 import type { EventStore, GameRow, GameStatus, MoveRow } from '../store/event-store.js';
 import { ServiceError, notFound } from './errors.js';
 import type { GameEvents } from './game-events.js';
-import { LruCache, applyStored, initialState, stateAt, type LiveState } from './game-state.js';
+import { LruCache, applyStored, chooseBotMove, initialState, stateAt, type LiveState } from './game-state.js';
 import type { Player } from './players.js';
 import { validatorFor, type MoveValidator } from './move-validation.js';
 import { summarize } from './game-summary.js';
@@ -17,6 +17,7 @@ import { adjudicationLog, adjudicationOutcome, checkAdjudication } from './adjud
 import { clampLimit, decodeKeyset, encodeKeyset, isUuid, pageOf } from './pagination.js';
 import { assertActive, commitOf, holdsSeat, mySeats, turnsStarting, viewerSeat } from './seats.js';
 import { seatRef } from '../engine/log-text.js';
+import { assertMoveAllowed } from './bot-games.js';
 import { servedLog } from './log-text.js';
 import { clockUpdates, parseClockOptions, readClock, systemClock, type Clock } from '../timers/clock.js';
 import type { Caller, CreateGame, GameSummary, MoveRecord, MoveResult, Page, ServiceOptions, SubmitMove } from './types.js';
@@ -182,6 +183,7 @@ export class GameService {
     if (game.status !== 'waiting') throw new ServiceError('GAME_ALREADY_STARTED', 'the game has already started');
     const empty = game.seats.filter((s) => !s.playerId && !s.botLevel).map((s) => s.index);
     if (empty.length > 0) throw new ServiceError('SEATS_NOT_FILLED', `seats ${empty.join(', ')} are empty`);
+    await this.options.botGames?.assertCanStart(game); // caps on games only bots play (src/service/bot-games.ts)
     const engine = this.engine(game.type);
     const state = initialState(engine, game);
     const toMove = engine.toMove(state);
@@ -298,6 +300,7 @@ export class GameService {
         }
         throw new ServiceError('STALE_VERSION', `the game is at version ${live.version}, not ${expectedVersion}`);
       }
+      assertMoveAllowed(live.version, this.options.maxMovesPerGame);
       const applied = engine.apply(live.state, seat, move);
       if (!applied.ok) throw new ServiceError(applied.error.code, applied.error.message);
       const engineOutcome = engine.outcome(applied.state);
@@ -461,7 +464,7 @@ export class GameService {
     const row = game.seats[botSeat];
     const levels = engine.bot.levels;
     const level = row?.botLevel ?? levels[levels.length - 1] ?? 'random';
-    const move = engine.bot.choose(live.state, botSeat, { level, seed: `${game.id}:${live.version}:${botSeat}` });
+    const move = await chooseBotMove(this.options.cpu, engine, live.state, botSeat, { level, seed: `${game.id}:${live.version}:${botSeat}` });
     try {
       await this.commitMove(game, engine, botSeat, null, move, live.version);
     } catch (error) {
@@ -496,7 +499,7 @@ export class GameService {
       const live = await this.live(game, engine);
       const levels = engine.bot.levels;
       const level = levels[levels.length - 1] ?? 'random';
-      const move = engine.bot.choose(live.state, seat, { level, seed: `${game.id}:${live.version}:${seat}:timeout` });
+      const move = await chooseBotMove(this.options.cpu, engine, live.state, seat, { level, seed: `${game.id}:${live.version}:${seat}:timeout` });
       await this.commitMove(game, engine, seat, null, move, live.version);
       return true;
     } catch (error) {
@@ -552,7 +555,7 @@ export class GameService {
       if (!Number.isInteger(atSeq) || atSeq < 0 || atSeq > game.version) {
         throw new ServiceError('BAD_REQUEST', `seq must be between 0 and ${game.version}`);
       }
-      return { version: atSeq, seat: viewer, view: engine.view(await stateAt(this.store, engine, game, atSeq), viewer) };
+      return { version: atSeq, seat: viewer, view: engine.view(await stateAt(this.store, engine, game, atSeq, this.options.cpu), viewer) };
     }
     const live = await this.live(game, engine);
     return { version: live.version, seat: viewer, view: engine.view(live.state, viewer) };
@@ -585,7 +588,7 @@ export class GameService {
     const after = Math.max(0, Math.floor(afterSeq ?? 0));
     const moves = take === 0 ? await this.store.moves(gameId, after, 1) : await this.store.moves(gameId, after, take + 1);
     const page = moves.slice(0, take);
-    const items = page.length === 0 ? [] : this.redactPage(engine, game, await stateAt(this.store, engine, game, after), page, viewer);
+    const items = page.length === 0 ? [] : this.redactPage(engine, game, await stateAt(this.store, engine, game, after, this.options.cpu), page, viewer);
     const more = moves.length > take;
     const cursor = page[page.length - 1]?.seq ?? after;
     return { items: start ? [start, ...items] : items, nextCursor: more ? String(cursor) : null };
@@ -623,7 +626,7 @@ export class GameService {
     }
     const viewer = viewerSeat(caller, game);
     const start = Math.max(0, from - 1);
-    let state = this.recent.get(`${gameId}:${start}`)?.state ?? (await stateAt(this.store, engine, game, start));
+    let state = this.recent.get(`${gameId}:${start}`)?.state ?? (await stateAt(this.store, engine, game, start, this.options.cpu));
     const views: EventView[] = from === 0 ? [{ version: 0, seat: viewer, view: engine.view(state, viewer), move: null }] : [];
     for (const row of to > start ? await this.store.moves(gameId, start, to - start) : []) {
       const [move] = this.redactPage(engine, game, state, [row], viewer);
@@ -644,7 +647,7 @@ export class GameService {
       this.cache.set(game.id, entry);
       return entry;
     }
-    const entry = { version: game.version, state: await stateAt(this.store, engine, game, game.version) };
+    const entry = { version: game.version, state: await stateAt(this.store, engine, game, game.version, this.options.cpu) };
     this.cache.set(game.id, entry);
     return entry;
   }

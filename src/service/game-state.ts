@@ -8,6 +8,7 @@
 import type { AnyGameDefinition } from '../engine/types.js';
 import type { EventStore, GameRow, MoveRow } from '../store/event-store.js';
 import { ServiceError } from './errors.js';
+import type { Offload } from './types.js';
 
 export interface LiveState {
   readonly version: number;
@@ -70,16 +71,24 @@ export function applyStored(engine: AnyGameDefinition, gameId: string, state: un
   return current;
 }
 
-/** The state after move `seq` (0 = after setup), from the nearest snapshot. */
-export async function stateAt(store: EventStore, engine: AnyGameDefinition, game: GameRow, seq: number): Promise<unknown> {
+/**
+ * The state after move `seq` (0 = after setup), from the nearest snapshot. With `cpu`, a long run of moves
+ * is folded off the event loop (a past position of a long game replays up to a checkpoint's spacing).
+ */
+export async function stateAt(store: EventStore, engine: AnyGameDefinition, game: GameRow, seq: number, cpu?: Offload): Promise<unknown> {
   const snapshot = await store.latestSnapshot(game.id, seq);
   let state = snapshot ? snapshot.state : initialState(engine, game);
   let from = snapshot ? snapshot.seq : 0;
   while (from < seq) {
     const moves = await store.moves(game.id, from, Math.min(PAGE, seq - from), seq);
     if (moves.length === 0) break;
-    state = applyStored(engine, game.id, state, moves);
+    state = cpu ? await cpu.fold(engine, game.id, state, moves) : applyStored(engine, game.id, state, moves);
     from = (moves[moves.length - 1] as MoveRow).seq;
   }
   return state;
+}
+
+/** A bot's move through the game's own bot: in the worker pool when there is one. */
+export function chooseBotMove(cpu: Offload | undefined, engine: AnyGameDefinition, state: unknown, seat: number, input: { level: string; seed: string }): Promise<unknown> {
+  return cpu ? cpu.botMove(engine, state, seat, input) : Promise.resolve(engine.bot.choose(state, seat, input));
 }

@@ -1,5 +1,5 @@
 /** The service layer's vocabulary: what its use cases take and return (REST and GraphQL map these). */
-import type { LogEntry, Outcome, Seat } from '../engine/types.js';
+import type { AnyGameDefinition, LogEntry, Outcome, Seat } from '../engine/types.js';
 import type { GameStatus } from '../store/event-store.js';
 import type { Clock, ClockOptions } from '../timers/clock.js';
 import type { Player } from './players.js';
@@ -13,6 +13,18 @@ export interface ServiceOptions {
   readonly clock?: Clock;
   /** How long an idempotency key replays its first answer; after that the key is new again. Default 24 h. */
   readonly idempotencyTtlMs?: number;
+  /** Where long replays and bot turns run (the worker pool, src/service/cpu-pool.ts); unset: inline. */
+  readonly cpu?: Offload;
+  /** Moves one game may have; the next is refused with MOVE_LIMIT_REACHED. Unset: no limit. */
+  readonly maxMovesPerGame?: number;
+  /** Caps on running games with only bots (src/service/bot-games.ts); unset: none. */
+  readonly botGames?: { assertCanStart(game: { readonly id: string; readonly createdById: string | null; readonly seats: readonly { readonly botLevel: string | null }[] }): Promise<void> };
+}
+
+/** Work that may leave the event loop: folding stored moves, a bot's choice (src/service/cpu-pool.ts). */
+export interface Offload {
+  fold(engine: AnyGameDefinition, gameId: string, state: unknown, moves: readonly { seq: number; seat: Seat; kind: string; payload: unknown }[]): Promise<unknown>;
+  botMove(engine: AnyGameDefinition, state: unknown, seat: Seat, input: { level: string; seed: string }): Promise<unknown>;
 }
 
 /** A running turn deadline of a seat (timed games only). */
