@@ -58,6 +58,8 @@ export class CpuPool {
   private closed = false;
   /** Thread of the last task answered (0: the main thread); tests check that work left the event loop. */
   lastThreadId = -1;
+  /** Tasks a thread is running now. */
+  running = 0;
 
   constructor(
     private readonly registry: GameRegistry,
@@ -128,6 +130,7 @@ export class CpuPool {
     const { port1, port2 } = new MessageChannel();
     let timer: NodeJS.Timeout | undefined;
     port1.once('message', () => {
+      this.running++;
       timer = setTimeout(() => controller.abort(), this.options.taskTimeoutMs);
     });
     try {
@@ -137,6 +140,7 @@ export class CpuPool {
       if (/queue is at limit/i.test((error as Error).message)) throw busy();
       throw error;
     } finally {
+      if (timer !== undefined) this.running--;
       clearTimeout(timer);
       port1.close();
     }
