@@ -15,19 +15,32 @@ const moves = Number(process.argv[2] ?? 30_000);
 const body = JSON.stringify(longRecord(moves));
 const database = await scratchDatabase('bench-verify', process.env.DATABASE_URL);
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 async function measure(threads: number | undefined): Promise<void> {
-  const app = await buildApp({ databaseUrl: database.url, rateLimits: { perMinute: 1_000_000, verificationsPerMinute: 1_000 }, ...(threads === undefined ? {} : { cpu: { threads } }) });
+  const app = await buildApp({
+    databaseUrl: database.url,
+    rateLimits: { perMinute: 1_000_000, verificationsPerMinute: 1_000 },
+    ...(threads === undefined ? {} : { cpu: { threads } }),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   // Warm up: start the worker threads and the routes.
-  await fetch(`${url}/v1/records/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(longRecord(10)) });
+  await fetch(`${url}/v1/records/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(longRecord(10)),
+  });
   const latencies: number[] = [];
   let running = true;
   const started = performance.now();
   const verifications = Promise.all(
-    Array.from({ length: 4 }, () => fetch(`${url}/v1/records/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.json())),
+    Array.from({ length: 4 }, () =>
+      fetch(`${url}/v1/records/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(
+        (r) => r.json(),
+      ),
+    ),
   ).finally(() => (running = false));
   while (running) {
     const t0 = performance.now();
@@ -39,7 +52,9 @@ async function measure(threads: number | undefined): Promise<void> {
   const took = performance.now() - started;
   latencies.sort((a, b) => a - b);
   const label = threads === 0 ? 'inline (CPU_THREADS=0)' : `worker pool (${app.cpu.options.threads} thread(s))`;
-  console.log(`${label}: 4 verifications of ${moves} moves in ${took.toFixed(0)} ms (valid: ${answers.map((a) => a.valid).join(',')}); /healthz while they ran: n=${latencies.length} p50=${quantile(latencies, 0.5).toFixed(1)} ms p99=${quantile(latencies, 0.99).toFixed(1)} ms max=${(latencies[latencies.length - 1] ?? NaN).toFixed(1)} ms`);
+  console.log(
+    `${label}: 4 verifications of ${moves} moves in ${took.toFixed(0)} ms (valid: ${answers.map((a) => a.valid).join(',')}); /healthz while they ran: n=${latencies.length} p50=${quantile(latencies, 0.5).toFixed(1)} ms p99=${quantile(latencies, 0.99).toFixed(1)} ms max=${(latencies[latencies.length - 1] ?? NaN).toFixed(1)} ms`,
+  );
   await app.close();
 }
 

@@ -58,12 +58,19 @@ export class ConnectionCaps {
     const keys = [addressOf(request), ALL];
     const token = request.grant?.tokenId;
     if (token !== undefined && this.streams.count(`token:${token}`) >= this.limits.ssePerToken) {
-      throw new ServiceError('TOO_MANY_STREAMS', `this token already has ${this.limits.ssePerToken} event streams open: close one first`);
+      throw new ServiceError(
+        'TOO_MANY_STREAMS',
+        `this token already has ${this.limits.ssePerToken} event streams open: close one first`,
+      );
     }
     if (this.streams.count(keys[0]!) >= this.limits.ssePerAddress) {
-      throw new ServiceError('TOO_MANY_STREAMS', `your address already has ${this.limits.ssePerAddress} event streams open: close one first`);
+      throw new ServiceError(
+        'TOO_MANY_STREAMS',
+        `your address already has ${this.limits.ssePerAddress} event streams open: close one first`,
+      );
     }
-    if (this.streams.count(ALL) >= this.limits.sseTotal) throw new ServiceError('SERVER_BUSY', 'this server holds as many event streams as it can; try again later');
+    if (this.streams.count(ALL) >= this.limits.sseTotal)
+      throw new ServiceError('SERVER_BUSY', 'this server holds as many event streams as it can; try again later');
     if (token !== undefined) keys.push(`token:${token}`);
     return this.hold(this.streams, keys);
   }

@@ -36,10 +36,16 @@ export class BotGames {
     if (game.createdById === null || !game.seats.every((seat) => seat.botLevel !== null)) return;
     const { mine, total } = await countBotOnlyGames(this.pool, game.createdById);
     if (mine >= this.caps.perPlayer) {
-      throw new ServiceError('TOO_MANY_BOT_GAMES', `you already have ${mine} running games played only by bots (at most ${this.caps.perPlayer}); wait for one to end`);
+      throw new ServiceError(
+        'TOO_MANY_BOT_GAMES',
+        `you already have ${mine} running games played only by bots (at most ${this.caps.perPlayer}); wait for one to end`,
+      );
     }
     if (total >= this.caps.total) {
-      throw new ServiceError('TOO_MANY_BOT_GAMES', `the server already runs ${total} games played only by bots; try again later`);
+      throw new ServiceError(
+        'TOO_MANY_BOT_GAMES',
+        `the server already runs ${total} games played only by bots; try again later`,
+      );
     }
   }
 }
@@ -47,6 +53,9 @@ export class BotGames {
 /** Refuses a move past the game's length cap (resignations, which can only end a game, are not moves). */
 export function assertMoveAllowed(movesSoFar: number, max: number | undefined): void {
   if (max !== undefined && movesSoFar >= max) {
-    throw new ServiceError('MOVE_LIMIT_REACHED', `this game has reached the limit of ${max} moves; it can still be resigned or ended by the operator`);
+    throw new ServiceError(
+      'MOVE_LIMIT_REACHED',
+      `this game has reached the limit of ${max} moves; it can still be resigned or ended by the operator`,
+    );
   }
 }

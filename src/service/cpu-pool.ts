@@ -68,7 +68,11 @@ export class CpuPool {
 
   /** Checks and replays a record sent as a request body (parsing included: an 8 MiB body takes a while). */
   async verifyText(bytes: Uint8Array): Promise<VerifyResult> {
-    const value = await this.run({ kind: 'verify-text', bytes, budgetMs: VERIFY_BUDGET_MS }, this.options.threads > 0, verifyTimeout);
+    const value = await this.run(
+      { kind: 'verify-text', bytes, budgetMs: VERIFY_BUDGET_MS },
+      this.options.threads > 0,
+      verifyTimeout,
+    );
     const elsewhere = (value as Partial<ElsewhereRecord>).elsewhere;
     if (elsewhere === undefined) return value as VerifyResult;
     // A game type the threads do not hold: this registry's own (a test's game), or UNKNOWN_GAME_TYPE.
@@ -77,21 +81,40 @@ export class CpuPool {
 
   /** Replays a record already parsed and checked (GraphQL's argument). */
   async verify(record: RecordToVerify): Promise<VerifyResult> {
-    return (await this.run({ kind: 'verify', record, budgetMs: VERIFY_BUDGET_MS }, this.offloads(record.type), verifyTimeout)) as VerifyResult;
+    return (await this.run(
+      { kind: 'verify', record, budgetMs: VERIFY_BUDGET_MS },
+      this.offloads(record.type),
+      verifyTimeout,
+    )) as VerifyResult;
   }
 
   /** `moves` applied to `state`: in the pool when they are many, inline otherwise. */
   async fold(engine: AnyGameDefinition, gameId: string, state: unknown, moves: readonly FoldMove[]): Promise<unknown> {
-    const task: CpuTask = { kind: 'fold', type: engine.id, gameId, state, moves: moves.map(({ seq, seat, kind, payload }) => ({ seq, seat, kind, payload })) };
+    const task: CpuTask = {
+      kind: 'fold',
+      type: engine.id,
+      gameId,
+      state,
+      moves: moves.map(({ seq, seat, kind, payload }) => ({ seq, seat, kind, payload })),
+    };
     const away = moves.length >= this.options.replayMinMoves && this.offloads(engine.id);
     return this.run(task, away, workTimeout);
   }
 
   /** A bot's move at `level`, chosen by the game's own bot; at most `botsInFlight` at once. */
-  async botMove(engine: AnyGameDefinition, state: unknown, seat: Seat, input: { level: string; seed: string }): Promise<unknown> {
+  async botMove(
+    engine: AnyGameDefinition,
+    state: unknown,
+    seat: Seat,
+    input: { level: string; seed: string },
+  ): Promise<unknown> {
     await this.botSlot();
     try {
-      return await this.run({ kind: 'bot', type: engine.id, state, seat, ...input }, this.offloads(engine.id), workTimeout);
+      return await this.run(
+        { kind: 'bot', type: engine.id, state, seat, ...input },
+        this.offloads(engine.id),
+        workTimeout,
+      );
     } finally {
       this.releaseBot();
     }
@@ -107,7 +130,9 @@ export class CpuPool {
 
   /** Whether a task of this game type goes to the threads: they hold the very same definition. */
   private offloads(type: string): boolean {
-    return this.options.threads > 0 && BUILT_IN.get(type) !== undefined && BUILT_IN.get(type) === this.registry.get(type);
+    return (
+      this.options.threads > 0 && BUILT_IN.get(type) !== undefined && BUILT_IN.get(type) === this.registry.get(type)
+    );
   }
 
   private async run(task: CpuTask, away: boolean, onTimeout: (ms: number) => ServiceError): Promise<unknown> {
@@ -134,7 +159,10 @@ export class CpuPool {
       timer = setTimeout(() => controller.abort(), this.options.taskTimeoutMs);
     });
     try {
-      return (await pool.run({ ...task, started: port2 }, { signal: controller.signal, transferList: [port2] as never })) as Answered;
+      return (await pool.run(
+        { ...task, started: port2 },
+        { signal: controller.signal, transferList: [port2] as never },
+      )) as Answered;
     } catch (error) {
       if (controller.signal.aborted) throw onTimeout(this.options.taskTimeoutMs);
       if (/queue is at limit/i.test((error as Error).message)) throw busy();
@@ -164,10 +192,12 @@ export class CpuPool {
       this.botsRunning++;
       return Promise.resolve();
     }
-    return new Promise((resolve) => this.botsWaiting.push(() => {
-      this.botsRunning++;
-      resolve();
-    }));
+    return new Promise((resolve) =>
+      this.botsWaiting.push(() => {
+        this.botsRunning++;
+        resolve();
+      }),
+    );
   }
 
   private releaseBot(): void {
@@ -177,5 +207,6 @@ export class CpuPool {
 }
 
 const busy = () => new ServiceError('SERVER_BUSY', 'the server has too much work queued; try again shortly');
-const verifyTimeout = (ms: number) => new ServiceError('VERIFY_BUDGET_EXCEEDED', `the replay took longer than ${ms} ms`, 422);
+const verifyTimeout = (ms: number) =>
+  new ServiceError('VERIFY_BUDGET_EXCEEDED', `the replay took longer than ${ms} ms`, 422);
 const workTimeout = (ms: number) => new ServiceError('WORK_TIMEOUT', `the work took longer than ${ms} ms`);

@@ -27,9 +27,22 @@ export type CpuTask =
   /** A record already parsed and checked (GraphQL's JSON argument): replayed. */
   | { readonly kind: 'verify'; readonly record: RecordToVerify; readonly budgetMs: number }
   /** Stored moves applied to a state (a snapshot or the setup's). */
-  | { readonly kind: 'fold'; readonly type: string; readonly gameId: string; readonly state: unknown; readonly moves: readonly FoldMove[] }
+  | {
+      readonly kind: 'fold';
+      readonly type: string;
+      readonly gameId: string;
+      readonly state: unknown;
+      readonly moves: readonly FoldMove[];
+    }
   /** A bot's move, by game type and level, through the game's own bot. */
-  | { readonly kind: 'bot'; readonly type: string; readonly state: unknown; readonly seat: Seat; readonly level: string; readonly seed: string };
+  | {
+      readonly kind: 'bot';
+      readonly type: string;
+      readonly state: unknown;
+      readonly seat: Seat;
+      readonly level: string;
+      readonly seed: string;
+    };
 
 /** A record whose game type this registry does not hold: parsed and checked, left for a registry that may. */
 export interface ElsewhereRecord {
@@ -58,7 +71,10 @@ export function parseRecord(bytes: Uint8Array): RecordToVerify {
   }
   if (!recordCheck.Check(parsed)) {
     const first = recordCheck.Errors(parsed)[0];
-    throw new ServiceError('INVALID_RECORD', `not a game record: ${first ? `record${first.instancePath} ${first.message}` : 'it does not fit the format'}`);
+    throw new ServiceError(
+      'INVALID_RECORD',
+      `not a game record: ${first ? `record${first.instancePath} ${first.message}` : 'it does not fit the format'}`,
+    );
   }
   return parsed as RecordToVerify;
 }
@@ -70,7 +86,12 @@ function foldMoves(registry: GameRegistry, task: Extract<CpuTask, { kind: 'fold'
   for (const move of task.moves) {
     if (move.kind !== 'move') continue; // resignations are the service's, not the engine's
     const result = engine.apply(state, move.seat, move.payload);
-    if (!result.ok) throw new ServiceError('INTERNAL', `game ${task.gameId}: stored move ${move.seq} no longer replays (${result.error.code})`, 500);
+    if (!result.ok)
+      throw new ServiceError(
+        'INTERNAL',
+        `game ${task.gameId}: stored move ${move.seq} no longer replays (${result.error.code})`,
+        500,
+      );
     state = result.state;
   }
   return state;
@@ -87,7 +108,9 @@ function perform(registry: GameRegistry, task: CpuTask): unknown {
   switch (task.kind) {
     case 'verify-text': {
       const record = parseRecord(task.bytes);
-      return registry.has(record.type) ? verifyRecord(registry, record, task.budgetMs) : ({ elsewhere: record } satisfies ElsewhereRecord);
+      return registry.has(record.type)
+        ? verifyRecord(registry, record, task.budgetMs)
+        : ({ elsewhere: record } satisfies ElsewhereRecord);
     }
     case 'verify':
       return verifyRecord(registry, task.record, task.budgetMs);
@@ -103,7 +126,8 @@ export function runTask(registry: GameRegistry, task: CpuTask): CpuAnswer {
   try {
     return { ok: true, value: perform(registry, task) };
   } catch (error) {
-    if (error instanceof ServiceError) return { ok: false, code: error.code, message: error.message, status: error.status };
+    if (error instanceof ServiceError)
+      return { ok: false, code: error.code, message: error.message, status: error.status };
     throw error;
   }
 }

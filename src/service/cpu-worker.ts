@@ -9,7 +9,9 @@ import { runTask, type CpuAnswer, type CpuTask } from './cpu-tasks.js';
 const registry = createRegistry(GAMES);
 
 /** The task's answer and the thread that ran it (tests prove with it that work left the main thread). */
-export default function run(task: CpuTask & { readonly started?: MessagePort }): CpuAnswer & { readonly threadId: number } {
+export default function run(
+  task: CpuTask & { readonly started?: MessagePort },
+): CpuAnswer & { readonly threadId: number } {
   // The pool's hard timeout starts now, not while this thread was starting or the task waited.
   task.started?.postMessage(0);
   return { ...runTask(registry, task), threadId };

@@ -5,10 +5,15 @@
  * The cache is only ever trusted together with the version it was built at: the append's version check
  * catches a cache that another instance has left behind.
  */
-import type { AnyGameDefinition } from '../engine/types.js';
+import type { AnyGameDefinition, Seat } from '../engine/types.js';
 import type { EventStore, GameRow, MoveRow } from '../store/event-store.js';
 import { ServiceError } from './errors.js';
-import type { Offload } from './types.js';
+
+/** Work that may leave the event loop: folding stored moves, a bot's choice (./cpu-pool.ts). */
+export interface Offload {
+  fold(engine: AnyGameDefinition, gameId: string, state: unknown, moves: readonly { seq: number; seat: Seat; kind: string; payload: unknown }[]): Promise<unknown>;
+  botMove(engine: AnyGameDefinition, state: unknown, seat: Seat, input: { level: string; seed: string }): Promise<unknown>;
+}
 
 export interface LiveState {
   readonly version: number;

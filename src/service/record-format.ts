@@ -9,21 +9,25 @@ import { Type, type TSchema } from 'typebox';
 // Null first: the REST validator coerces types, and would turn a null into "" or 0 for the other branch.
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 
-const RecordSeat = Type.Object(
-  {
-    index: Type.Integer({ minimum: 0, maximum: 63 }),
-    player: Nullable(Type.Object({ id: Type.String(), name: Type.String() })),
-    bot: Nullable(Type.String({ description: 'bot level when a server-side bot held the seat' })),
-    resigned: Type.Boolean(),
-  },
-);
+const RecordSeat = Type.Object({
+  index: Type.Integer({ minimum: 0, maximum: 63 }),
+  player: Nullable(Type.Object({ id: Type.String(), name: Type.String() })),
+  bot: Nullable(Type.String({ description: 'bot level when a server-side bot held the seat' })),
+  resigned: Type.Boolean(),
+});
 
 const RecordMove = Type.Object({
   seq: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the version this move made: 1, 2, 3...' }),
   seat: Type.Integer({ minimum: 0, maximum: 63 }),
-  kind: Type.Union([Type.Literal('move'), Type.Literal('resign'), Type.Literal('adjudicate')], { description: '`adjudicate`: the operator ended the game; `move` holds the result' }),
-  move: Type.Unknown({ description: "the move, as the game type's moveSchema describes it (a redacted form in a redacted record)" }),
-  log: Type.Array(Type.Object({ type: Type.String(), text: Type.String() }, { additionalProperties: true }), { maxItems: 1000 }),
+  kind: Type.Union([Type.Literal('move'), Type.Literal('resign'), Type.Literal('adjudicate')], {
+    description: '`adjudicate`: the operator ended the game; `move` holds the result',
+  }),
+  move: Type.Unknown({
+    description: "the move, as the game type's moveSchema describes it (a redacted form in a redacted record)",
+  }),
+  log: Type.Array(Type.Object({ type: Type.String(), text: Type.String() }, { additionalProperties: true }), {
+    maxItems: 1000,
+  }),
   at: Type.String({ format: 'date-time' }),
 });
 
@@ -45,7 +49,8 @@ const recordProperties = <O extends TSchema>(outcome: O) => ({
   seedCommitment: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 (hex) of the seed' }),
   seed: Nullable(Type.String({ maxLength: 256, description: 'the seed, once the game is over' })),
   visibility: Type.Union([Type.Literal('full'), Type.Literal('seat'), Type.Literal('public')], {
-    description: 'full: every move as made (finished games); seat: redacted for viewerSeat; public: redacted for a spectator',
+    description:
+      'full: every move as made (finished games); seat: redacted for viewerSeat; public: redacted for a spectator',
   }),
   viewerSeat: Nullable(Type.Integer({ minimum: 0, maximum: 63 })),
   moves: Type.Array(RecordMove, { maxItems: MAX_RECORD_MOVES }),
@@ -59,4 +64,3 @@ export const GameRecord = Type.Object(recordProperties(Type.Ref('Outcome')), {
 
 /** The same record as a self-contained schema, for checking one that arrives through GraphQL. */
 export const GameRecordInput = Type.Object(recordProperties(Type.Unknown()));
-

@@ -1,8 +1,11 @@
 /** The service layer's vocabulary: what its use cases take and return (REST and GraphQL map these). */
-import type { AnyGameDefinition, LogEntry, Outcome, Seat } from '../engine/types.js';
+import type { LogEntry, Outcome, Seat } from '../engine/types.js';
 import type { GameStatus } from '../store/event-store.js';
-import type { Clock, ClockOptions } from '../timers/clock.js';
+import type { Clock, ClockOptions } from '../store/clock.js';
 import type { Player } from './players.js';
+import type { Offload } from './game-state.js';
+
+export type { Offload } from './game-state.js';
 
 export type Caller = Player | null;
 
@@ -21,11 +24,6 @@ export interface ServiceOptions {
   readonly botGames?: { assertCanStart(game: { readonly id: string; readonly createdById: string | null; readonly seats: readonly { readonly botLevel: string | null }[] }): Promise<void> };
 }
 
-/** Work that may leave the event loop: folding stored moves, a bot's choice (src/service/cpu-pool.ts). */
-export interface Offload {
-  fold(engine: AnyGameDefinition, gameId: string, state: unknown, moves: readonly { seq: number; seat: Seat; kind: string; payload: unknown }[]): Promise<unknown>;
-  botMove(engine: AnyGameDefinition, state: unknown, seat: Seat, input: { level: string; seed: string }): Promise<unknown>;
-}
 
 /** A running turn deadline of a seat (timed games only). */
 export interface SeatDeadline {

@@ -20,12 +20,25 @@ async function listen(app: FastifyInstance): Promise<string> {
 }
 
 /** Opens a GET and resolves at its response head (status and headers), keeping the body open. */
-function head(url: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string | undefined; body: () => Promise<string>; close: () => void }> {
+function head(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; type: string | undefined; body: () => Promise<string>; close: () => void }> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers }, (response) => {
       let text = '';
-      const done = new Promise<string>((r) => response.on('data', (c: Buffer) => (text += c.toString())).on('end', () => r(text)).on('close', () => r(text)));
-      resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'], body: () => done, close: () => request.destroy() });
+      const done = new Promise<string>((r) =>
+        response
+          .on('data', (c: Buffer) => (text += c.toString()))
+          .on('end', () => r(text))
+          .on('close', () => r(text)),
+      );
+      resolve({
+        status: response.statusCode ?? 0,
+        type: response.headers['content-type'],
+        body: () => done,
+        close: () => request.destroy(),
+      });
     });
     request.on('error', reject);
   });
@@ -34,7 +47,10 @@ function head(url: string, headers: Record<string, string> = {}): Promise<{ stat
 const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
 
 t.test('SSE streams: capped per token, per address and in all; headers flushed before any heartbeat', async (t) => {
-  const app = await build(t, { sseHeartbeatMs: 3_600_000, connectionCaps: { ssePerToken: 2, ssePerAddress: 3, sseTotal: 100 } });
+  const app = await build(t, {
+    sseHeartbeatMs: 3_600_000,
+    connectionCaps: { ssePerToken: 2, ssePerAddress: 3, sseTotal: 100 },
+  });
   const url = await listen(app);
   const ana = await player(app, 'Ana');
   const auth = { authorization: `Bearer ${ana.token}` };
@@ -89,7 +105,10 @@ function socket(url: string, init?: Record<string, unknown>): Promise<{ ws: WebS
 }
 
 t.test('anonymous websockets are capped per address; a token moves a socket out of that count', async (t) => {
-  const app = await build(t, { connectionCaps: { anonymousSocketsPerAddress: 2 }, subscriptions: { initTimeoutMs: 60_000 } });
+  const app = await build(t, {
+    connectionCaps: { anonymousSocketsPerAddress: 2 },
+    subscriptions: { initTimeoutMs: 60_000 },
+  });
   const url = await listen(app);
   const ana = await player(app, 'Ana');
   const a = await socket(url);
@@ -104,7 +123,9 @@ t.test('anonymous websockets are capped per address; a token moves a socket out 
   d.ws.send(JSON.stringify({ type: 'connection_init', payload: {} }));
   t.match(JSON.parse(String(await pong)), { type: 'connection_ack' }, 'the place a token freed is taken');
   // A message nested too deep is refused before graphql-ws parses it.
-  d.ws.send(`{"id":"1","type":"subscribe","payload":{"query":"subscription { myTurn { gameId } }","variables":{"v":${deep(5_000)}}}}`);
+  d.ws.send(
+    `{"id":"1","type":"subscribe","payload":{"query":"subscription { myTurn { gameId } }","variables":{"v":${deep(5_000)}}}}`,
+  );
   t.equal(await d.closed, 4400, 'a deeply nested message closes with 4400');
   for (const s of [a, b]) s.ws.close();
 });
@@ -115,7 +136,9 @@ t.test('a body sent a byte at a time is cut by the request timeout', async (t) =
   const body = '{"name":"' + 'x'.repeat(990) + '"}';
   const socket = net.connect(Number(url.port), url.hostname);
   await new Promise((r) => socket.once('connect', r));
-  socket.write(`POST /v1/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+  socket.write(
+    `POST /v1/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+  );
   let answer = '';
   socket.on('data', (chunk) => (answer += chunk.toString()));
   const closed = new Promise<void>((r) => socket.once('close', () => r()));
@@ -137,7 +160,12 @@ t.test('a body sent a byte at a time is cut by the request timeout', async (t) =
 t.test('registrations count per address whatever token comes with them', async (t) => {
   const app = await build(t, { rateLimits: { registrationsPerHour: 2 } });
   const register = (token?: string) =>
-    app.inject({ method: 'POST', url: '/v1/players', payload: { name: `p${randomBytes(3).toString('hex')}` }, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    app.inject({
+      method: 'POST',
+      url: '/v1/players',
+      payload: { name: `p${randomBytes(3).toString('hex')}` },
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
   const first = await register();
   t.equal(first.statusCode, 201);
   const second = await register(first.json().token);
@@ -157,7 +185,11 @@ t.test('an unknown token costs no database read once the address is over its bud
   };
   const codes: number[] = [];
   for (let i = 0; i < 10; i++) {
-    const res = await app.inject({ method: 'GET', url: '/v1/game-types', headers: { authorization: `Bearer made-up-${i}` } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/v1/game-types',
+      headers: { authorization: `Bearer made-up-${i}` },
+    });
     codes.push(res.statusCode);
   }
   t.same(codes.slice(0, 3), [401, 401, 401], 'looked up and refused while within the budget');
@@ -168,7 +200,10 @@ t.test('an unknown token costs no database read once the address is over its bud
 t.test('GraphQL over GET: variables nested too deep are refused before they are parsed', async (t) => {
   const app = await build(t);
   const query = encodeURIComponent('query($v: JSON) { __typename }');
-  const res = await app.inject({ method: 'GET', url: `/graphql?query=${query}&variables=${encodeURIComponent(`{"v":${deep(5_000)}}`)}` });
+  const res = await app.inject({
+    method: 'GET',
+    url: `/graphql?query=${query}&variables=${encodeURIComponent(`{"v":${deep(5_000)}}`)}`,
+  });
   t.equal(res.statusCode, 400);
   const body = res.json();
   t.equal(body.error?.code ?? body.errors?.[0]?.extensions?.code, 'INVALID_JSON');

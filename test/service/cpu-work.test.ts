@@ -19,11 +19,14 @@ t.test('a long record is verified on a worker thread while /healthz is answered'
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const record = longRecord(30_000);
   const events: string[] = [];
-  const verified = fetch(`${url}/v1/records/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(record) })
-    .then(async (res) => {
-      events.push('verified');
-      return { status: res.status, body: (await res.json()) as { valid: boolean; moves: number } };
-    });
+  const verified = fetch(`${url}/v1/records/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(record),
+  }).then(async (res) => {
+    events.push('verified');
+    return { status: res.status, body: (await res.json()) as { valid: boolean; moves: number } };
+  });
   // Wait until a worker thread has taken the verification, then ask for /healthz.
   while (app.cpu.running === 0 && events.length === 0) await new Promise((r) => setTimeout(r, 5));
   t.equal(events.length, 0, 'the verification is still running on its thread');
@@ -38,7 +41,13 @@ t.test('a long record is verified on a worker thread while /healthz is answered'
 
 t.test('every bot level of every game plays through the pool, by game type and level name', async (t) => {
   const registry = createRegistry(GAMES);
-  const pool = new CpuPool(registry, { threads: 1, taskTimeoutMs: 600_000, maxQueue: 64, botsInFlight: 2, replayMinMoves: 200 });
+  const pool = new CpuPool(registry, {
+    threads: 1,
+    taskTimeoutMs: 600_000,
+    maxQueue: 64,
+    botsInFlight: 2,
+    replayMinMoves: 200,
+  });
   t.teardown(() => pool.close());
   for (const engine of GAMES) {
     const seats = engine.players.min === 1 ? 2 : engine.players.min;
@@ -55,7 +64,12 @@ t.test('every bot level of every game plays through the pool, by game type and l
   // A long replay goes to the pool too.
   const record = longRecord(300);
   const start = navegador.setup({ seats: 2, options: record.options as never, seed: record.seed });
-  await pool.fold(navegador, randomUUID(), start, record.moves.map((m) => ({ ...m, payload: m.move })));
+  await pool.fold(
+    navegador,
+    randomUUID(),
+    start,
+    record.moves.map((m) => ({ ...m, payload: m.move })),
+  );
   t.ok(pool.lastThreadId > 0, 'a replay of 300 moves ran on a worker thread');
 });
 
@@ -63,7 +77,15 @@ t.test('games only bots play are capped per player; a game stops at its move lim
   const app = await build(t, { botGames: { perPlayer: 1, total: 10 }, maxMovesPerGame: 6 });
   const ana = await player(app, 'Ana');
   const botGame = async () => {
-    const created = await ana.request('POST', '/v1/games', { type: 'navegador', seats: 2, join: false, bots: [{ seat: 0, level: navegador.bot.levels[0] }, { seat: 1, level: navegador.bot.levels[0] }] });
+    const created = await ana.request('POST', '/v1/games', {
+      type: 'navegador',
+      seats: 2,
+      join: false,
+      bots: [
+        { seat: 0, level: navegador.bot.levels[0] },
+        { seat: 1, level: navegador.bot.levels[0] },
+      ],
+    });
     t.equal(created.status, 201, created.body?.error?.message ?? 'created');
     return ana.request('POST', `/v1/games/${created.body.id}/start`);
   };
@@ -82,7 +104,10 @@ t.test('games only bots play are capped per player; a game stops at its move lim
   await bob.request('POST', `/v1/games/${nim.id}/join`, {});
   await ana.request('POST', `/v1/games/${nim.id}/start`);
   let last = { status: 0, body: null as any };
-  for (let i = 0; i < 7; i++) last = await (i % 2 === 0 ? ana : bob).request('POST', `/v1/games/${nim.id}/moves`, { move: { type: 'take', count: 1 } });
+  for (let i = 0; i < 7; i++)
+    last = await (i % 2 === 0 ? ana : bob).request('POST', `/v1/games/${nim.id}/moves`, {
+      move: { type: 'take', count: 1 },
+    });
   t.equal(last.status, 409, 'the seventh move is refused');
   t.equal(last.body.error.code, 'MOVE_LIMIT_REACHED');
   t.equal((await bob.request('POST', `/v1/games/${nim.id}/resign`, {})).status, 200, 'resigning still ends the game');

@@ -20,10 +20,22 @@ export function longRecord(count: number) {
     moves.push({ seq: n + 1, seat, kind: 'move', move, log: [], at });
   }
   return {
-    format: 'portolan.game-record', formatVersion: 1, id: randomUUID(), type: 'navegador', engineVersion: navegador.engineVersion,
-    options: options.value, status: 'active', createdAt: at, startedAt: at, finishedAt: null,
+    format: 'portolan.game-record',
+    formatVersion: 1,
+    id: randomUUID(),
+    type: 'navegador',
+    engineVersion: navegador.engineVersion,
+    options: options.value,
+    status: 'active',
+    createdAt: at,
+    startedAt: at,
+    finishedAt: null,
     seats: [0, 1].map((index) => ({ index, player: null, bot: 'x', resigned: false })),
-    seedCommitment: createHash('sha256').update(seed).digest('hex'), seed, visibility: 'full', viewerSeat: null, moves, outcome: null,
+    seedCommitment: createHash('sha256').update(seed).digest('hex'),
+    seed,
+    visibility: 'full',
+    viewerSeat: null,
+    moves,
+    outcome: null,
   };
 }
-
