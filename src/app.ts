@@ -29,9 +29,12 @@ import { AccountService } from './service/accounts.js';
 import { accountRoutes, type WebauthnOptions } from './http/routes/accounts.js';
 import { guardScopes, tokenResolvers, tokenSchema } from './graphql/tokens.js';
 import { BotDriver } from './service/bot-driver.js';
+import { CpuPool, DEFAULT_CPU_POOL_OPTIONS, type CpuPoolOptions } from './service/cpu-pool.js';
+import { BotGames, DEFAULT_BOT_GAME_CAPS, DEFAULT_MAX_MOVES_PER_GAME, type BotGameCaps } from './service/bot-games.js';
+import { ConnectionCaps, DEFAULT_CONNECTION_CAPS, type ConnectionCapLimits } from './http/connection-caps.js';
 import { authPlugin } from './http/auth.js';
 import { installErrorHandlers, sendFailure } from './http/errors.js';
-import { installJsonBodyParser } from './http/json-body.js';
+import { installJsonBodyParser, installQueryJsonGuard } from './http/json-body.js';
 import { cacheScope } from './http/cache-scope.js';
 import { registerLocale } from './http/locale.js';
 import { securityHeaders, setApiHeaders } from './http/security-headers.js';
@@ -118,6 +121,44 @@ export interface AppOptions {
   readonly webauthn?: WebauthnOptions;
   /** Apps' default budgets and key overlap (src/server.ts passes the APP_* variables). */
   readonly apps?: Partial<AppDefaults>;
+  /** The worker pool for CPU-heavy work (src/server.ts passes the CPU_* variables; docs/edge.md). */
+  readonly cpu?: Partial<CpuPoolOptions>;
+  /** Moves one game may have (MAX_MOVES_PER_GAME); unset: 50,000. */
+  readonly maxMovesPerGame?: number;
+  /** Running games with a bot in every seat, per player and in all (BOT_GAMES_*); unset: 3 and 100. */
+  readonly botGames?: Partial<BotGameCaps>;
+  /** Open SSE streams and anonymous websockets (SSE_MAX_*, WS_ANONYMOUS_MAX_*); src/http/connection-caps.ts. */
+  readonly connectionCaps?: Partial<ConnectionCapLimits>;
+  /** How long a client may take to send a request, stay idle, keep a connection alive (docs/edge.md). */
+  readonly httpTimeouts?: Partial<HttpTimeouts>;
+}
+
+/** Fastify's (Node's) connection timeouts, in milliseconds; 0 switches the first two off. */
+export interface HttpTimeouts {
+  readonly requestTimeoutMs: number;
+  readonly connectionTimeoutMs: number;
+  readonly keepAliveTimeoutMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { requestTimeoutMs: 30_000, connectionTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000 };
+
+/**
+ * Node checks pending requests against their timeout every `connectionsCheckingInterval` (30 s by default,
+ * which would let a slow body live up to 30 s past its limit): a quarter of the limit, within bounds.
+ */
+function serverTimeouts(given: Partial<HttpTimeouts> | undefined) {
+  const { requestTimeoutMs, connectionTimeoutMs, keepAliveTimeoutMs } = { ...DEFAULT_HTTP_TIMEOUTS, ...given };
+  const checkEvery = requestTimeoutMs > 0 ? Math.min(5_000, Math.max(100, Math.floor(requestTimeoutMs / 4))) : 30_000;
+  return {
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: connectionTimeoutMs,
+    keepAliveTimeout: keepAliveTimeoutMs,
+    http: {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: requestTimeoutMs > 0 ? Math.min(60_000, requestTimeoutMs) : 60_000,
+      connectionsCheckingInterval: checkEvery,
+    },
+  };
 }
 
 declare module 'fastify' {
@@ -130,6 +171,8 @@ declare module 'fastify' {
     /** Players' tokens: issue, list, revoke (at once on every instance); src/service/tokens.ts. */
     tokens: TokenService;
     bots: BotDriver;
+    /** CPU-heavy work off the event loop (src/service/cpu-pool.ts). */
+    cpu: CpuPool;
     gameEvents: GameEvents;
     webhooks: WebhookService;
     deliveries: WebhookDispatcher;
@@ -149,6 +192,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Starting the workers (onReady) creates pg-boss's schema on a new database: on a busy machine that
     // takes longer than Fastify's 10 s default, which would fail the start.
     pluginTimeout: 60_000,
+    // A client that sends a request slowly (a byte at a time) is cut: src/http timeouts in docs/edge.md.
+    ...serverTimeouts(options.httpTimeouts),
     // Honour a caller's request id (for tracing across services); otherwise make one.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -165,6 +210,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   // JSON bodies are depth-limited while parsed, for every route (src/http/json-body.ts).
   installJsonBodyParser(app);
+  // So are GraphQL variables sent in a GET's query string.
+  installQueryJsonGuard(app, '/graphql');
 
   const connections = openDatabase(options.databaseUrl, options.poolSize);
   const db = connections.db;
@@ -180,7 +227,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Metrics (served on METRICS_PORT only): the websocket count is read from the server once it exists.
   const metrics = createMetrics(connections.pool, () => app.websocketServer?.clients.size ?? 0);
   const store = new EventStore(db, connections.pool, { groupCommit: options.groupCommit ?? true, onGroup: (size) => metrics.groupCommitSize.observe(size) });
+  // CPU-heavy work (record checks, long replays, bot turns) runs in worker threads (src/service/cpu-pool.ts).
+  const cpu = new CpuPool(registry, { ...DEFAULT_CPU_POOL_OPTIONS, ...options.cpu });
   const games = new GameService(store, registry, events, {
+    cpu,
+    maxMovesPerGame: options.maxMovesPerGame ?? DEFAULT_MAX_MOVES_PER_GAME,
+    botGames: new BotGames(connections.pool, { ...DEFAULT_BOT_GAME_CAPS, ...options.botGames }),
     snapshotEvery: options.snapshotEvery ?? 100,
     cacheSize: options.stateCacheSize ?? 1000,
     clock: options.clock ?? systemClock,
@@ -199,7 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const apps = new AppService(db, options.clock ?? systemClock, { ...DEFAULT_APP_SETTINGS, ...options.apps });
   const appPlayers = new AppPlayerService(db);
   app.decorate('apps', apps).decorate('appPlayers', appPlayers);
-  app.decorate('db', db).decorate('pgPool', connections.pool).decorate('games', games).decorate('players', players).decorate('tokens', tokens).decorate('bots', bots).decorate('gameEvents', events);
+  app.decorate('db', db).decorate('pgPool', connections.pool).decorate('games', games).decorate('players', players).decorate('tokens', tokens).decorate('bots', bots).decorate('cpu', cpu).decorate('gameEvents', events);
   const asyncPlay = createAsyncPlay(app, {
     databaseUrl: options.databaseUrl,
     db,
@@ -225,6 +277,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await revocations.stop();
     await tokens.stop();
     await archive.stop();
+    await cpu.close();
     await connections.close();
     await redis?.quit();
   });
@@ -233,6 +286,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandlers(app);
   for (const shared of [...SHARED_SCHEMAS, GameRecord]) app.addSchema(shared);
   const graphqlLimits = { ...DEFAULT_GRAPHQL_LIMITS, ...options.graphqlLimits };
+  // Open SSE streams and anonymous websockets, per token, per address and in all (src/http/connection-caps.ts).
+  const connectionCaps = new ConnectionCaps({ ...DEFAULT_CONNECTION_CAPS, ...options.connectionCaps });
   // nosniff, no referrer and a Content-Security-Policy on every answer (src/http/security-headers.ts).
   registerLocale(app);
   await app.register(securityHeaders);
@@ -291,6 +346,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (v1) => {
       // Free JSON (game options, moves) is checked for control characters too; typed text says so in its schema.
       v1.addHook('preValidation', (request, _reply, done) => {
+        if (request.routeOptions.config.rawBody) return done();
         try {
           refuseControlCharacters(request.body, 'text');
         } catch (error) {
@@ -304,13 +360,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(gameTypeRoutes, { registry });
       await v1.register(gameRoutes, { games });
       await v1.register(webhookRoutes, { webhooks: asyncPlay.webhooks });
-      await v1.register(eventRoutes, { games, events, tokens, onStream: (stream, delta) => metrics.sseStreams.inc({ stream }, delta) });
+      await v1.register(eventRoutes, { games, events, tokens, caps: connectionCaps, onStream: (stream, delta) => metrics.sseStreams.inc({ stream }, delta) });
       const admin = new AdminService({
         db, games, revokeAllTokensOf: (playerId) => tokens.revokeAllTokensOf(playerId),
         issueToken: (playerId, label) => tokens.issueToken(playerId, { label, scopes: [...SCOPES] }), sweepDeliveries: (gameId) => asyncPlay.dispatcher.sweep(gameId),
       });
       await v1.register(adminRoutes, { admin, games });
-      await v1.register(recordRoutes, { records, archive, registry, verifyBodyLimit: options.recordBodyLimit ?? 8 * 1024 * 1024 });
+      await v1.register(recordRoutes, { records, archive, registry, cpu, verifyBodyLimit: options.recordBodyLimit ?? 8 * 1024 * 1024 });
       await v1.register(appAdminRoutes, { apps });
       await v1.register(appRoutes, { appPlayers, webhooks: asyncPlay.webhooks });
       await v1.register(appTokenRoutes, { appPlayers, tokens });
@@ -321,7 +377,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { Subscription: subscriptionResolvers, ...resolvers } = mergeResolvers(
     createResolvers(games, players, events),
     asyncPlayResolvers(asyncPlay.webhooks),
-    recordResolvers(records, archive, registry),
+    recordResolvers(records, archive, cpu),
     tokenResolvers(tokens),
   );
   await app.register(mercurius, {
@@ -345,6 +401,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     resolvers: subscriptionResolvers as SubscriptionResolvers,
     guards: graphqlGuards,
     limits: { ...DEFAULT_SUBSCRIPTION_LIMITS, ...options.subscriptions },
+    caps: connectionCaps,
   });
 
   installGraphqlGuards(app, graphqlGuards, rateLimiting);

@@ -119,6 +119,38 @@ const ConfigSchema = Type.Object({
   APP_PLAYERS_PER_HOUR: Type.Integer({ minimum: 1, default: 10000 }),
   /** After an app's key is rotated, how long the previous key keeps working, in seconds (unless the rotation says). */
   APP_KEY_OVERLAP_SECONDS: Type.Integer({ minimum: 0, maximum: 2_592_000, default: 86400 }),
+  // ---- the edge: work off the event loop, caps on games, streams and sockets, timeouts (docs/edge.md) ----
+  /** Worker threads for CPU-heavy work (record checks, long replays, bot turns). Unset: half the cores; 0: none (all inline). */
+  CPU_THREADS: Type.Optional(Type.Integer({ minimum: 0, maximum: 64 })),
+  /** Hard limit of one such task, waiting included; its thread is stopped after it, in milliseconds. */
+  CPU_TASK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 10_000 }),
+  /** Tasks that may wait for a worker thread; more are refused with 503 SERVER_BUSY. */
+  CPU_MAX_QUEUE: Type.Integer({ minimum: 1, maximum: 100_000, default: 64 }),
+  /** Bot turns computed at once on one instance (the others wait their turn). */
+  BOT_TURNS_IN_FLIGHT: Type.Integer({ minimum: 1, maximum: 1000, default: 2 }),
+  /** A past state that replays at least this many stored moves is rebuilt in a worker thread. */
+  REPLAY_OFFLOAD_MIN_MOVES: Type.Integer({ minimum: 1, default: 200 }),
+  /** Record verifications per minute per client address. */
+  RATE_LIMIT_VERIFICATIONS_PER_MINUTE: Type.Integer({ minimum: 1, default: 10 }),
+  /** Moves one game may have; the next is refused with MOVE_LIMIT_REACHED (resignations still end it). */
+  MAX_MOVES_PER_GAME: Type.Integer({ minimum: 1, default: 50_000 }),
+  /** Running games with a bot in every seat that one player may have started; more: 429 TOO_MANY_BOT_GAMES. */
+  BOT_GAMES_PER_PLAYER: Type.Integer({ minimum: 0, default: 3 }),
+  /** Running games with a bot in every seat, all players together; more: 429 TOO_MANY_BOT_GAMES. */
+  BOT_GAMES_MAX: Type.Integer({ minimum: 0, default: 100 }),
+  /** Server-Sent Event streams open at once per token, per client address and in all (per instance); more: 429 / 503. */
+  SSE_MAX_PER_TOKEN: Type.Integer({ minimum: 1, default: 10 }),
+  SSE_MAX_PER_ADDRESS: Type.Integer({ minimum: 1, default: 50 }),
+  SSE_MAX_TOTAL: Type.Integer({ minimum: 1, default: 5_000 }),
+  /** Websockets without a token (before or without one) per client address and in all (per instance); more are closed with 4429. */
+  WS_ANONYMOUS_MAX_PER_ADDRESS: Type.Integer({ minimum: 1, default: 10 }),
+  WS_ANONYMOUS_MAX_TOTAL: Type.Integer({ minimum: 1, default: 1_000 }),
+  /** Time a client has to send a whole request (headers and body); a slower one is cut (408). 0: no limit. */
+  REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 3_600_000, default: 30_000 }),
+  /** A socket with nothing sent either way for this long is closed. 0: never. */
+  CONNECTION_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 3_600_000, default: 120_000 }),
+  /** An idle keep-alive connection is closed after this long. */
+  KEEP_ALIVE_TIMEOUT_MS: Type.Integer({ minimum: 1, maximum: 3_600_000, default: 72_000 }),
   // ---- operations (metrics) ----
   /** Port of the metrics listener (`GET /metrics`, Prometheus text format). Unset: no metrics listener. */
   METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
@@ -206,12 +238,41 @@ export function edgeSettings(config: Config) {
       registrationsPerHour: config.RATE_LIMIT_REGISTRATIONS_PER_HOUR,
       gamesPerHour: config.RATE_LIMIT_GAMES_PER_HOUR,
       webhookChangesPerHour: config.RATE_LIMIT_WEBHOOK_CHANGES_PER_HOUR,
+      verificationsPerMinute: config.RATE_LIMIT_VERIFICATIONS_PER_MINUTE,
     },
     graphqlLimits: {
       maxDepth: config.GRAPHQL_MAX_DEPTH,
       maxAliases: config.GRAPHQL_MAX_ALIASES,
       maxCost: config.GRAPHQL_MAX_COST,
       timeoutMs: config.GRAPHQL_TIMEOUT_MS,
+    },
+    ...workSettings(config),
+  };
+}
+
+/** The work and connection budgets of a configuration (docs/edge.md), as the app takes them. */
+export function workSettings(config: Config) {
+  return {
+    cpu: {
+      ...(config.CPU_THREADS !== undefined ? { threads: config.CPU_THREADS } : {}),
+      taskTimeoutMs: config.CPU_TASK_TIMEOUT_MS,
+      maxQueue: config.CPU_MAX_QUEUE,
+      botsInFlight: config.BOT_TURNS_IN_FLIGHT,
+      replayMinMoves: config.REPLAY_OFFLOAD_MIN_MOVES,
+    },
+    maxMovesPerGame: config.MAX_MOVES_PER_GAME,
+    botGames: { perPlayer: config.BOT_GAMES_PER_PLAYER, total: config.BOT_GAMES_MAX },
+    connectionCaps: {
+      ssePerToken: config.SSE_MAX_PER_TOKEN,
+      ssePerAddress: config.SSE_MAX_PER_ADDRESS,
+      sseTotal: config.SSE_MAX_TOTAL,
+      anonymousSocketsPerAddress: config.WS_ANONYMOUS_MAX_PER_ADDRESS,
+      anonymousSocketsTotal: config.WS_ANONYMOUS_MAX_TOTAL,
+    },
+    httpTimeouts: {
+      requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+      connectionTimeoutMs: config.CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
     },
   };
 }

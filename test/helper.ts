@@ -45,7 +45,7 @@ export async function createTestDatabase(t: Teardown): Promise<string> {
  * Budgets no ordinary test reaches (tests of the limits set small ones), and a GraphQL time budget a
  * loaded machine cannot exceed by accident.
  */
-export const GENEROUS_RATE_LIMITS = { perMinute: 1_000_000, registrationsPerHour: 1_000_000, gamesPerHour: 1_000_000, webhookChangesPerHour: 1_000_000 };
+export const GENEROUS_RATE_LIMITS = { perMinute: 1_000_000, registrationsPerHour: 1_000_000, gamesPerHour: 1_000_000, webhookChangesPerHour: 1_000_000, verificationsPerMinute: 1_000_000 };
 const RELAXED_GRAPHQL_LIMITS = { timeoutMs: 60_000 };
 
 export async function build(t: Teardown, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {

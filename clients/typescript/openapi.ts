@@ -1074,7 +1074,7 @@ export interface paths {
         put?: never;
         /**
          * Check a game record: seed, every move, the outcome
-         * @description Replays the record through the named engine version: the seed must match its commitment, every move must be legal, and the outcome must be the one the replay gives. Answers valid: true, or valid: false with the first move that does not replay and why. A malformed record, an unknown game type or engine version is a 400; a replay over the time budget a 422.
+         * @description Replays the record through the named engine version: the seed must match its commitment, every move must be legal, and the outcome must be the one the replay gives. Answers valid: true, or valid: false with the first move that does not replay and why. A malformed record, an unknown game type or engine version is a 400; a replay over the time budget a 422. Each client address has its own budget of verifications (429), and a server with too much work queued answers 503 SERVER_BUSY.
          */
         post: operations["verifyRecord"];
         delete?: never;

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { MUTATION_BUCKETS, type RateLimiting } from '../http/rate-limit.js';
 import type { DocumentGuards } from './document.js';
 
-/** Root fields of the document's mutations (every mutation in it: only one runs, each is counted). */
+/** Root fields of the document's mutations and queries (every operation in it: only one runs, each is counted). */
 function mutationFields(document: DocumentNode): string[] {
   const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
   const fieldsOf = (set: SelectionSetNode, seen: Set<string>): string[] =>
@@ -21,7 +21,7 @@ function mutationFields(document: DocumentNode): string[] {
       return fieldsOf(fragment.selectionSet, new Set([...seen, fragment.name.value]));
     });
   return document.definitions.flatMap((d) =>
-    d.kind === Kind.OPERATION_DEFINITION && d.operation === 'mutation' ? fieldsOf(d.selectionSet, new Set()) : [],
+    d.kind === Kind.OPERATION_DEFINITION && d.operation !== 'subscription' ? fieldsOf(d.selectionSet, new Set()) : [],
   );
 }
 

@@ -4,12 +4,12 @@
  */
 import type { MercuriusContext } from 'mercurius';
 import { Compile } from 'typebox/compile';
-import type { GameRegistry } from '../games/registry.js';
 import { GameRecordInput } from '../http/record-schemas.js';
 import type { ArchiveQuery, ArchiveService } from '../service/archive.js';
 import { ServiceError } from '../service/errors.js';
 import type { GameSummary } from '../service/game-service.js';
-import { verifyRecord } from '../service/record-verify.js';
+import type { CpuPool } from '../service/cpu-pool.js';
+import type { RecordToVerify } from '../service/record-verify.js';
 import type { RecordService } from '../service/records.js';
 import { budgeted } from './resolvers.js';
 
@@ -107,7 +107,7 @@ type ArchiveArgs = { playerId: string } & { [K in keyof ArchiveQuery]?: ArchiveQ
 
 const RESULTS = new Set(['win', 'loss', 'draw']);
 
-export function recordResolvers(records: RecordService, archive: ArchiveService, registry: GameRegistry) {
+export function recordResolvers(records: RecordService, archive: ArchiveService, cpu: CpuPool) {
   return {
     Game: {
       record: (game: GameSummary, _: unknown, ctx: MercuriusContext) => budgeted(ctx, () => records.record(ctx.player, game.id)),
@@ -134,7 +134,8 @@ export function recordResolvers(records: RecordService, archive: ArchiveService,
           const first = recordInput.Errors(record)[0];
           throw new ServiceError('INVALID_RECORD', first ? `record${first.instancePath} ${first.message}` : 'not a game record', 400);
         }
-        return budgeted(ctx, async () => verifyRecord(registry, record));
+        // Replayed off the event loop, as over REST (src/service/cpu-pool.ts).
+        return budgeted(ctx, () => cpu.verify(record as RecordToVerify));
       },
     },
   };

@@ -47,6 +47,8 @@ import { CloseCode, handleProtocols, makeServer, type Context, type SubscribePay
 import { ServiceError } from '../service/errors.js';
 import { hasScope, type Player, type TokenGrant, type TokenService } from '../service/tokens.js';
 import { grantFromHeader } from '../http/auth.js';
+import type { ConnectionCaps } from '../http/connection-caps.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../service/json-depth.js';
 import { codeOf } from './errors.js';
 import type { DocumentGuards } from './document.js';
 import { RequestBudget } from './limits.js';
@@ -87,6 +89,8 @@ interface Extra {
   countedAs: string | null;
   /** Stops watching the token for revocation and expiry (set once acknowledged). */
   unwatch: (() => void) | null;
+  /** Frees this socket's place among the anonymous ones (until a token authenticates it). */
+  anonymous: (() => void) | null;
 }
 
 type SubscriptionContext = Context<Record<string, unknown>, Extra>;
@@ -112,6 +116,8 @@ export interface SubscriptionOptions {
   readonly resolvers: SubscriptionResolvers;
   /** The GraphQL guards every document passes, as over HTTP. */
   readonly guards: DocumentGuards;
+  /** Caps on websockets without a token, per address and in all (src/http/connection-caps.ts). */
+  readonly caps: ConnectionCaps;
 }
 
 export async function graphqlSubscriptions(app: FastifyInstance, opts: SubscriptionOptions): Promise<void> {
@@ -141,6 +147,9 @@ export async function graphqlSubscriptions(app: FastifyInstance, opts: Subscript
     }
     const player = grant?.player ?? null;
     if (player) {
+      // A token's connections have their own cap: this one leaves the anonymous count.
+      ctx.extra.anonymous?.();
+      ctx.extra.anonymous = null;
       const open = connections.get(player.id) ?? 0;
       if (open >= limits.maxConnectionsPerToken) {
         socket.close(TOO_MANY_CONNECTIONS, `Too many connections for this token (at most ${limits.maxConnectionsPerToken})`);
@@ -156,6 +165,8 @@ export async function graphqlSubscriptions(app: FastifyInstance, opts: Subscript
   };
 
   const release = (ctx: SubscriptionContext): void => {
+    ctx.extra.anonymous?.();
+    ctx.extra.anonymous = null;
     ctx.extra.unwatch?.();
     ctx.extra.unwatch = null;
     const key = ctx.extra.countedAs;
@@ -220,6 +231,13 @@ export async function graphqlSubscriptions(app: FastifyInstance, opts: Subscript
   if (!app.hasConstraintStrategy(UPGRADE_CONSTRAINT.name)) app.addConstraintStrategy(UPGRADE_CONSTRAINT as never);
 
   app.get(opts.path, { websocket: true, constraints: { upgrade: 'websocket' } }, (socket, request) => {
+    // Every socket counts as anonymous until a token authenticates it (per address and in all).
+    const anonymous = opts.caps.openAnonymousSocket(request);
+    if (anonymous === null) {
+      socket.close(TOO_MANY_CONNECTIONS, 'Too many connections without a token from this address or to this server');
+      return;
+    }
+    socket.once('close', anonymous);
     const closed = server.opened(
       {
         protocol: socket.protocol,
@@ -231,13 +249,19 @@ export async function graphqlSubscriptions(app: FastifyInstance, opts: Subscript
         close: (code, reason) => socket.close(code, reason),
         onMessage: (handle) =>
           socket.on('message', (data) => {
-            handle(String(data)).catch((err: unknown) => {
+            const text = String(data);
+            // graphql-ws parses the message: JSON nested too deep is refused before anything walks it.
+            if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+              socket.close(CloseCode.BadRequest, `Invalid message: JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
+              return;
+            }
+            handle(text).catch((err: unknown) => {
               request.log.error({ err }, 'graphql-ws message failed');
               socket.close(CloseCode.InternalServerError, 'Internal server error');
             });
           }),
       },
-      { socket, request, player: null, grant: null, countedAs: null, unwatch: null },
+      { socket, request, player: null, grant: null, countedAs: null, unwatch: null, anonymous },
     );
     keepAlive(socket, limits.keepAliveMs);
     socket.once('close', (code, reason) => {

@@ -53,7 +53,7 @@ export function classify(error: FastifyError): Failure {
  * logged as such (nobody reads the answer).
  */
 const ABORTED: Failure = { status: 400, code: 'REQUEST_ABORTED', message: 'the request was aborted before its body arrived' };
-const uploadAborted = (request: FastifyRequest): boolean => request.raw.readableAborted || (request.raw.destroyed && !request.raw.complete);
+export const uploadAborted = (request: FastifyRequest): boolean => request.raw.readableAborted || (request.raw.destroyed && !request.raw.complete);
 
 /** Sends a failure in Portolan's shape (shared by the error handler and Fastify's router errors). */
 export function sendFailure(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {

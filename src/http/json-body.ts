@@ -8,40 +8,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ServiceError } from '../service/errors.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../service/json-depth.js';
 
-/** Deepest nesting of objects and arrays a body may have: far above any move, option or record, far below a stack's reach. */
-export const MAX_JSON_DEPTH = 64;
-
-const OPEN_BRACE = 0x7b;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACE = 0x7d;
-const CLOSE_BRACKET = 0x5d;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
-/**
- * True when `text` nests objects or arrays deeper than `max` (brackets inside strings do not count).
- * One pass over the characters, no allocation: malformed text is left for `JSON.parse` to refuse.
- */
-export function nestsDeeperThan(text: string, max: number): boolean {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      // Skip the string: to the next quote not escaped by a backslash.
-      for (i++; i < text.length; i++) {
-        const s = text.charCodeAt(i);
-        if (s === BACKSLASH) i++;
-        else if (s === QUOTE) break;
-      }
-    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      if (++depth > max) return true;
-    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-      depth--;
-    }
-  }
-  return false;
-}
+export { MAX_JSON_DEPTH, nestsDeeperThan };
 
 /** Replaces Fastify's JSON parser (for this instance and every route under it) with the depth-limited one. */
 export function installJsonBodyParser(app: FastifyInstance, maxDepth = MAX_JSON_DEPTH): void {
@@ -53,5 +22,23 @@ export function installJsonBodyParser(app: FastifyInstance, maxDepth = MAX_JSON_
       return;
     }
     parse(request, text, done);
+  });
+}
+
+/**
+ * GraphQL over GET carries its variables (and extensions) as JSON in the query string, which Mercurius
+ * parses in its handler: the same depth limit applies to them first.
+ */
+export function installQueryJsonGuard(app: FastifyInstance, path: string, maxDepth = MAX_JSON_DEPTH): void {
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.method !== 'GET' || request.routeOptions.url !== path) return done();
+    const query = request.query as Record<string, unknown> | undefined;
+    for (const name of ['variables', 'extensions']) {
+      const text = query?.[name];
+      if (typeof text === 'string' && nestsDeeperThan(text, maxDepth)) {
+        return done(new ServiceError('INVALID_JSON', `${name} nest objects and arrays more than ${maxDepth} levels deep`));
+      }
+    }
+    done();
   });
 }

@@ -18,6 +18,8 @@ export interface RateLimits {
   readonly registrationsPerHour: number;
   readonly gamesPerHour: number;
   readonly webhookChangesPerHour: number;
+  /** Record verifications per minute per client address (anonymous work off the event loop). */
+  readonly verificationsPerMinute: number;
   /** Prefix of the Redis keys (tests give each app set its own). */
   readonly redisPrefix: string;
 }
@@ -27,10 +29,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   registrationsPerHour: 20,
   gamesPerHour: 60,
   webhookChangesPerHour: 60,
+  verificationsPerMinute: 10,
   redisPrefix: 'portolan:ratelimit:',
 };
 
-export type Bucket = 'registration' | 'game-creation' | 'webhook-change';
+export type Bucket = 'registration' | 'game-creation' | 'webhook-change' | 'verification';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -43,6 +46,7 @@ function bucketOfRoute(route: Pick<RouteOptions, 'method' | 'url'>): Bucket | nu
   if (method === 'POST' && route.url.startsWith('/v1/sessions/')) return 'registration';
   if (method === 'POST' && route.url === '/v1/games') return 'game-creation';
   if (method !== 'GET' && method !== 'HEAD' && route.url.startsWith('/v1/webhooks')) return 'webhook-change';
+  if (method === 'POST' && route.url === '/v1/records/verify') return 'verification';
   return null;
 }
 
@@ -56,6 +60,7 @@ export const MUTATION_BUCKETS: Readonly<Record<string, Bucket>> = {
   deleteWebhook: 'webhook-change',
   redeliverWebhook: 'webhook-change',
   retryWebhook: 'webhook-change',
+  verifyRecord: 'verification', // a Query field, counted all the same
 };
 
 function bucketMax(limits: RateLimits, bucket: Bucket): number {
@@ -66,13 +71,28 @@ function bucketMax(limits: RateLimits, bucket: Bucket): number {
       return limits.gamesPerHour;
     case 'webhook-change':
       return limits.webhookChangesPerHour;
+    case 'verification':
+      return limits.verificationsPerMinute;
   }
 }
+
+const windowOf = (bucket: Bucket): number => (bucket === 'verification' ? MINUTE : HOUR);
+
+/**
+ * Buckets counted per client address whatever token comes with the call: a new player's token would
+ * otherwise be a fresh budget of registrations, and verification is anonymous work.
+ */
+const keyOfBucket = (bucket: Bucket) => (bucket === 'registration' || bucket === 'verification' ? addressKey : callerKey);
 
 /** Who is counted: the player behind a valid token, the app behind an app key (its own budget), else the client address (IPv6 by /64). */
 function callerKey(request: FastifyRequest): string {
   if (request.player) return `player:${request.player.id}`;
   if (request.app) return `app:${request.app.id}`;
+  return addressKey(request);
+}
+
+/** The client address (IPv6 by /64). */
+function addressKey(request: FastifyRequest): string {
   // A socket may have no address (an in-process websocket, a closed connection): count those together.
   return request.ip ? `ip:${rateLimit.normalizeIP(request.ip)}` : 'ip:unknown';
 }
@@ -109,7 +129,7 @@ export async function registerRateLimits(
   // Stricter buckets go into the route's config before the plugin's own onRoute hook reads it.
   app.addHook('onRoute', (route) => {
     const bucket = bucketOfRoute(route);
-    if (bucket) route.config = { ...(route.config as object), rateLimit: { max: bucketMax(limits, bucket), timeWindow: HOUR, bucket } as never };
+    if (bucket) route.config = { ...(route.config as object), rateLimit: { max: bucketMax(limits, bucket), timeWindow: windowOf(bucket), keyGenerator: keyOfBucket(bucket), bucket } as never };
   });
   await app.register(rateLimit, {
     global: true,
@@ -126,8 +146,8 @@ export async function registerRateLimits(
   });
 
   const limiters = new Map<Bucket, ReturnType<FastifyInstance['createRateLimit']>>();
-  for (const bucket of ['registration', 'game-creation', 'webhook-change'] as const) {
-    limiters.set(bucket, app.createRateLimit({ max: bucketMax(limits, bucket), timeWindow: HOUR, keyGenerator: callerKey, skipOnError: true, bucket } as never));
+  for (const bucket of ['registration', 'game-creation', 'webhook-change', 'verification'] as const) {
+    limiters.set(bucket, app.createRateLimit({ max: bucketMax(limits, bucket), timeWindow: windowOf(bucket), keyGenerator: keyOfBucket(bucket), skipOnError: true, bucket } as never));
   }
   return {
     async consume(request, reply, bucket) {

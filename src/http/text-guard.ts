@@ -7,6 +7,13 @@
 import { CONTROL_CHARACTERS } from './schemas.js';
 import { ServiceError } from '../service/errors.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The body stays bytes, checked where it is parsed (a record verified off the event loop): no walk here. */
+    rawBody?: boolean;
+  }
+}
+
 export function holdsControlCharacter(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return CONTROL_CHARACTERS.test(value);
   if (typeof value !== 'object' || value === null || depth > 64) return false;

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { GameRow } from '../store/event-store.js';
 import type { GameService } from './game-service.js';
+import { ServiceError } from './errors.js';
 
 /** A safety valve: a game whose bots make this many moves in one run yields to others and resumes. */
 const MOVES_PER_RUN = 10_000;
@@ -62,7 +63,9 @@ export class BotDriver {
         if (!(await this.games.playBotTurn(gameId))) return;
       }
     } catch (error) {
-      this.log.error({ err: error, gameId }, 'bot move failed');
+      // A game at its move limit waits for a resignation or the operator: expected, not a fault.
+      if (error instanceof ServiceError && error.code === 'MOVE_LIMIT_REACHED') this.log.warn({ gameId }, 'bot stopped: the game reached its move limit');
+      else this.log.error({ err: error, gameId }, 'bot move failed');
     }
   }
 }

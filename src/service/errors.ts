@@ -61,6 +61,12 @@ export const ERROR_STATUS = {
   PASSKEY_REJECTED: 401,
   INVALID_CODE: 401,
   TOO_MANY_PASSKEYS: 409,
+  // The edge's budgets of work and connections (docs/edge.md)
+  MOVE_LIMIT_REACHED: 409,
+  TOO_MANY_BOT_GAMES: 429,
+  TOO_MANY_STREAMS: 429,
+  SERVER_BUSY: 503,
+  WORK_TIMEOUT: 503,
 } as const satisfies Record<string, number>;
 
 export type ServiceErrorCode = keyof typeof ERROR_STATUS;

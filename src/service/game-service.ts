@@ -10,7 +10,7 @@ import { ServiceError, notFound } from './errors.js';
 import type { CommitListener, GameEvents } from './game-events.js';
 
 export type { CommitListener } from './game-events.js';
-import { LruCache, applyStored, initialState, stateAt, type LiveState } from './game-state.js';
+import { LruCache, applyStored, chooseBotMove, initialState, stateAt, type LiveState } from './game-state.js';
 import { foldRows, UndoOutOfReach, type Folded } from './undo-fold.js';
 import { checkUndo, undoLog, undoPayload, type UndoCheck } from './undo.js';
 import type { Player } from './players.js';
@@ -21,6 +21,7 @@ import { adjudicationLog, adjudicationOutcome, checkAdjudication } from './adjud
 import { clampLimit, decodeKeyset, encodeKeyset, isUuid, pageOf } from './pagination.js';
 import { assertActive, holdsSeat, mySeats, turnsStarting, viewerSeat } from './seats.js';
 import { seatRef } from '../engine/log-text.js';
+import { assertMoveAllowed } from './bot-games.js';
 import { servedLog } from './log-text.js';
 import { clockUpdates, readClock, systemClock, type Clock } from '../store/clock.js';
 import { parseClockOptions } from './clock-options.js';
@@ -183,6 +184,7 @@ export class GameService {
     if (game.status !== 'waiting') throw new ServiceError('GAME_ALREADY_STARTED', 'the game has already started');
     const empty = game.seats.filter((s) => !s.playerId && !s.botLevel).map((s) => s.index);
     if (empty.length > 0) throw new ServiceError('SEATS_NOT_FILLED', `seats ${empty.join(', ')} are empty`);
+    await this.options.botGames?.assertCanStart(game); // caps on games only bots play (src/service/bot-games.ts)
     const engine = this.engine(game.type);
     const state = initialState(engine, game);
     const toMove = engine.toMove(state);
@@ -301,6 +303,7 @@ export class GameService {
         }
         throw new ServiceError('STALE_VERSION', `the game is at version ${live.version}, not ${expectedVersion}`);
       }
+      assertMoveAllowed(live.version, this.options.maxMovesPerGame);
       const applied = engine.apply(live.state, seat, move);
       if (!applied.ok) throw new ServiceError(applied.error.code, applied.error.message);
       const engineOutcome = engine.outcome(applied.state);
@@ -507,7 +510,7 @@ export class GameService {
     const row = game.seats[botSeat];
     const levels = engine.bot.levels;
     const level = row?.botLevel ?? levels[levels.length - 1] ?? 'random';
-    const move = engine.bot.choose(live.state, botSeat, { level, seed: `${game.id}:${live.version}:${botSeat}` });
+    const move = await chooseBotMove(this.options.cpu, engine, live.state, botSeat, { level, seed: `${game.id}:${live.version}:${botSeat}` });
     try {
       await this.commitMove(game, engine, botSeat, null, move, live.version);
     } catch (error) {
@@ -542,7 +545,7 @@ export class GameService {
       const live = await this.live(game, engine);
       const levels = engine.bot.levels;
       const level = levels[levels.length - 1] ?? 'random';
-      const move = engine.bot.choose(live.state, seat, { level, seed: `${game.id}:${live.version}:${seat}:timeout` });
+      const move = await chooseBotMove(this.options.cpu, engine, live.state, seat, { level, seed: `${game.id}:${live.version}:${seat}:timeout` });
       await this.commitMove(game, engine, seat, null, move, live.version);
       return true;
     } catch (error) {
@@ -598,7 +601,7 @@ export class GameService {
       if (!Number.isInteger(atSeq) || atSeq < 0 || atSeq > game.version) {
         throw new ServiceError('BAD_REQUEST', `seq must be between 0 and ${game.version}`);
       }
-      return { version: atSeq, seat: viewer, view: engine.view(await stateAt(this.store, engine, game, atSeq), viewer) };
+      return { version: atSeq, seat: viewer, view: engine.view(await stateAt(this.store, engine, game, atSeq, this.options.cpu), viewer) };
     }
     const live = await this.live(game, engine);
     return { version: live.version, seat: viewer, view: engine.view(live.state, viewer) };
@@ -633,8 +636,8 @@ export class GameService {
     const moves = take === 0 ? await this.store.moves(gameId, after, 1) : await this.store.moves(gameId, after, take + 1);
     const page = moves.slice(0, take);
     // An undo first on the page takes back the move before it: the fold needs the state before that move too.
-    const before = page[0]?.kind === 'undo' ? await stateAt(this.store, engine, game, after - 1) : undefined;
-    const items = page.length === 0 ? [] : this.redactPage(engine, game, { state: await stateAt(this.store, engine, game, after), before }, page, viewer);
+    const before = page[0]?.kind === 'undo' ? await stateAt(this.store, engine, game, after - 1, this.options.cpu) : undefined;
+    const items = page.length === 0 ? [] : this.redactPage(engine, game, { state: await stateAt(this.store, engine, game, after, this.options.cpu), before }, page, viewer);
     const more = moves.length > take;
     const cursor = page[page.length - 1]?.seq ?? after;
     return { items: start ? [start, ...items] : items, nextCursor: more ? String(cursor) : null };
@@ -672,7 +675,7 @@ export class GameService {
     }
     const viewer = viewerSeat(caller, game);
     const start = Math.max(0, from - 1);
-    let state = this.recent.get(`${gameId}:${start}`)?.state ?? (await stateAt(this.store, engine, game, start));
+    let state = this.recent.get(`${gameId}:${start}`)?.state ?? (await stateAt(this.store, engine, game, start, this.options.cpu));
     const views: EventView[] = from === 0 ? [{ version: 0, seat: viewer, view: engine.view(state, viewer), move: null }] : [];
     for (const row of to > start ? await this.store.moves(gameId, start, to - start) : []) {
       const [move] = this.redactPage(engine, game, { state, before: undefined }, [row], viewer);
@@ -699,7 +702,7 @@ export class GameService {
         if (!(error instanceof UndoOutOfReach)) throw error;
       }
     }
-    const entry = { version: game.version, state: await stateAt(this.store, engine, game, game.version) };
+    const entry = { version: game.version, state: await stateAt(this.store, engine, game, game.version, this.options.cpu) };
     this.cache.set(game.id, entry);
     return entry;
   }

@@ -5,9 +5,15 @@
  * The cache is only ever trusted together with the version it was built at: the append's version check
  * catches a cache that another instance has left behind.
  */
-import type { AnyGameDefinition } from '../engine/types.js';
+import type { AnyGameDefinition, Seat } from '../engine/types.js';
 import type { EventStore, GameRow, MoveRow } from '../store/event-store.js';
 import { foldRows, type Folded } from './undo-fold.js';
+
+/** Work that may leave the event loop: folding stored moves, a bot's choice (./cpu-pool.ts). */
+export interface Offload {
+  fold(engine: AnyGameDefinition, gameId: string, state: unknown, moves: readonly { seq: number; seat: Seat; kind: string; payload: unknown }[]): Promise<unknown>;
+  botMove(engine: AnyGameDefinition, state: unknown, seat: Seat, input: { level: string; seed: string }): Promise<unknown>;
+}
 
 export interface LiveState {
   readonly version: number;
@@ -61,8 +67,11 @@ export function applyStored(engine: AnyGameDefinition, gameId: string, state: un
   return foldRows(engine, gameId, { state, before: undefined }, moves).state;
 }
 
-/** The state after stored rows, from a snapshot or cache that may fall just after a move an undo takes back. */
-export async function stateAt(store: EventStore, engine: AnyGameDefinition, game: GameRow, seq: number): Promise<unknown> {
+/**
+ * The state after move `seq` (0 = after setup), from the nearest snapshot, which may fall just after a move an undo takes back. With `cpu`, a long run of moves
+ * is folded off the event loop (a past position of a long game replays up to a checkpoint's spacing).
+ */
+export async function stateAt(store: EventStore, engine: AnyGameDefinition, game: GameRow, seq: number, cpu?: Offload): Promise<unknown> {
   const snapshot = await store.latestSnapshot(game.id, seq);
   let fold: Folded = { state: snapshot ? snapshot.state : initialState(engine, game), before: undefined };
   let from = snapshot ? snapshot.seq : 0;
@@ -71,12 +80,20 @@ export async function stateAt(store: EventStore, engine: AnyGameDefinition, game
     if (moves.length === 0) break;
     if (moves[0]?.kind === 'undo' && fold.before === undefined) {
       // The undo at from + 1 takes back move `from`, whose earlier state the snapshot does not hold.
-      fold = { state: await stateAt(store, engine, game, from - 1), before: undefined };
+      fold = { state: await stateAt(store, engine, game, from - 1, cpu), before: undefined };
       fold = foldRows(engine, game.id, fold, moves.slice(1));
+    } else if (cpu && moves[0]?.kind !== 'undo') {
+      // Off the event loop; an undo inside the run folds there too (the state before it is in the run).
+      fold = { state: await cpu.fold(engine, game.id, fold.state, moves), before: undefined };
     } else {
       fold = foldRows(engine, game.id, fold, moves);
     }
     from = (moves[moves.length - 1] as MoveRow).seq;
   }
   return fold.state;
+}
+
+/** A bot's move through the game's own bot: in the worker pool when there is one. */
+export function chooseBotMove(cpu: Offload | undefined, engine: AnyGameDefinition, state: unknown, seat: number, input: { level: string; seed: string }): Promise<unknown> {
+  return cpu ? cpu.botMove(engine, state, seat, input) : Promise.resolve(engine.bot.choose(state, seat, input));
 }

@@ -3,6 +3,9 @@ import type { LogEntry, Outcome, Seat } from '../engine/types.js';
 import type { GameStatus } from '../store/event-store.js';
 import type { Clock, ClockOptions } from '../store/clock.js';
 import type { Player } from './players.js';
+import type { Offload } from './game-state.js';
+
+export type { Offload } from './game-state.js';
 
 export type Caller = Player | null;
 
@@ -13,7 +16,14 @@ export interface ServiceOptions {
   readonly clock?: Clock;
   /** How long an idempotency key replays its first answer; after that the key is new again. Default 24 h. */
   readonly idempotencyTtlMs?: number;
+  /** Where long replays and bot turns run (the worker pool, src/service/cpu-pool.ts); unset: inline. */
+  readonly cpu?: Offload;
+  /** Moves one game may have; the next is refused with MOVE_LIMIT_REACHED. Unset: no limit. */
+  readonly maxMovesPerGame?: number;
+  /** Caps on running games with only bots (src/service/bot-games.ts); unset: none. */
+  readonly botGames?: { assertCanStart(game: { readonly id: string; readonly createdById: string | null; readonly seats: readonly { readonly botLevel: string | null }[] }): Promise<void> };
 }
+
 
 /** A running turn deadline of a seat (timed games only). */
 export interface SeatDeadline {

@@ -26,8 +26,11 @@ export class UndoOutOfReach extends ServiceError {
   }
 }
 
+/** What a fold reads of a stored row (a worker thread receives only these fields). */
+export type FoldRow = Pick<MoveRow, 'seq' | 'seat' | 'payload'> & { readonly kind: string };
+
 /** Applies stored rows; resignations and adjudications are the service's and change no engine state. */
-export function foldRows(engine: AnyGameDefinition, gameId: string, start: Folded, moves: readonly MoveRow[]): Folded {
+export function foldRows(engine: AnyGameDefinition, gameId: string, start: Folded, moves: readonly FoldRow[]): Folded {
   let { state, before } = start;
   for (const move of moves) {
     if (move.kind === 'undo') {

@@ -20,6 +20,7 @@ import { movesSince } from '../../service/move-stream.js';
 import { GameId, LangQuery } from '../schemas.js';
 import { currentLocale, iterateInLocale } from '../../service/locale-context.js';
 import { errors, tokenOptional, tokenRequired } from '../docs.js';
+import type { ConnectionCaps } from '../connection-caps.js';
 
 const eventStream = (description: string) => ({
   description,
@@ -43,7 +44,7 @@ function resumeVersion(header: string | string[] | undefined, query: string | un
 /** Told when a stream opens (+1) and ends (-1): the metrics' open-stream gauge. */
 type StreamCounter = (stream: 'game' | 'me', delta: 1 | -1) => void;
 
-export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events: GameEvents; tokens: TokenService; onStream?: StreamCounter }> = async (app, { games, events, tokens, onStream }) => {
+export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events: GameEvents; tokens: TokenService; caps: ConnectionCaps; onStream?: StreamCounter }> = async (app, { games, events, tokens, caps, onStream }) => {
   // Open streams end when the service shuts down (otherwise close would wait for every client to leave).
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -52,6 +53,13 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
 
   /** Streams `source` to the caller until either side ends it. */
   async function stream<T>(kind: 'game' | 'me', request: FastifyRequest, reply: FastifyReply, source: AsyncIterableIterator<T>, toMessage: (item: T) => Promise<SSEMessage> | SSEMessage): Promise<void> {
+    let release: () => void;
+    try {
+      release = caps.openStream(request); // per token, per address, in all: a refusal is a 429/503 before any header
+    } catch (error) {
+      void source.return?.();
+      throw error;
+    }
     const end = () => void source.return?.();
     open.add(end);
     reply.sse.onClose(end);
@@ -64,7 +72,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
         })
       : () => undefined;
     try {
-      reply.sse.sendHeaders(); // the client knows at once that it is listening
+      reply.sse.sendHeaders();
+      reply.raw.flushHeaders(); // the client knows at once that it is listening, not at the first heartbeat
       for await (const item of source) {
         if (!reply.sse.isConnected) break;
         await reply.sse.send(await toMessage(item));
@@ -72,6 +81,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
       const reason = ended as ServiceError | null;
       if (reason && reply.sse.isConnected) await reply.sse.send({ event: 'end', data: { error: { code: reason.code, message: reason.message } } });
     } finally {
+      release();
       onStream?.(kind, -1);
       unwatch();
       open.delete(end);
@@ -90,7 +100,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
         'Reconnecting with Last-Event-ID (or ?lastEventId=) replays every move after that version first; without either, only new moves come. ' +
         'Comments (`: heartbeat`) keep the connection alive. When the token is revoked or expires, a last event `end` gives the reason and the stream closes.',
       params: GameId, querystring: ResumeQuery,
-      response: { 200: eventStream('An event stream of moves'), ...errors(404) },
+      response: { 200: eventStream('An event stream of moves'), ...errors(404, 429, 503) },
     },
   }, async (request, reply) => {
     const game = await games.getGame(request.params.id); // an unknown game is a 404 before the stream opens
@@ -136,7 +146,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
         'An event `turn` each time it becomes your turn in one of your games, with `{ gameId, seat, version, game }` as JSON data. ' +
         'It carries no id: on (re)connecting, GET /v1/me/turns tells which games await you. ' +
         'When the token is revoked or expires, a last event `end` gives the reason and the stream closes.',
-      response: { 200: eventStream('An event stream of turn notifications'), ...errors(401) },
+      response: { 200: eventStream('An event stream of turn notifications'), ...errors(401, 429, 503) },
     },
   }, async (request, reply) => {
     const player = request.player;

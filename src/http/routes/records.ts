@@ -7,13 +7,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import type { ArchiveService } from '../../service/archive.js';
 import type { RecordService } from '../../service/records.js';
-import { verifyRecord } from '../../service/record-verify.js';
+import type { CpuPool } from '../../service/cpu-pool.js';
 import { ServiceError } from '../../service/errors.js';
 import type { GameRegistry } from '../../games/registry.js';
 import { GameId } from '../schemas.js';
 import { described, errors, tokenOptional } from '../docs.js';
 import { addVary } from '../cache-scope.js';
-import { ArchivePage, ArchiveQuery, GameRecordInput, Leaderboard, LeaderboardQuery, PlayerStats, VerifyResponse } from '../record-schemas.js';
+import { ArchivePage, ArchiveQuery, Leaderboard, LeaderboardQuery, PlayerStats, VerifyResponse } from '../record-schemas.js';
 
 const GameRecord = Type.Ref('GameRecord');
 const NDJSON = 'application/x-ndjson';
@@ -24,11 +24,13 @@ export interface RecordRoutesOptions {
   readonly records: RecordService;
   readonly archive: ArchiveService;
   readonly registry: GameRegistry;
+  /** Runs the verification off the event loop. */
+  readonly cpu: CpuPool;
   /** Largest record POST /records/verify accepts, in bytes (a long game's record is larger than a move). */
   readonly verifyBodyLimit: number;
 }
 
-export const recordRoutes: FastifyPluginAsyncTypebox<RecordRoutesOptions> = async (app, { records, archive, registry, verifyBodyLimit }) => {
+export const recordRoutes: FastifyPluginAsyncTypebox<RecordRoutesOptions> = async (app, { records, archive, cpu, verifyBodyLimit }) => {
   app.get('/games/:id/record', {
     schema: {
       operationId: 'getGameRecord', tags: ['records'], security: tokenOptional,
@@ -38,20 +40,26 @@ export const recordRoutes: FastifyPluginAsyncTypebox<RecordRoutesOptions> = asyn
     },
   }, async (request) => records.record(request.player, request.params.id));
 
-  app.post('/records/verify', {
-    config: { scope: 'none' }, // public: checks a record the caller sends
-    bodyLimit: verifyBodyLimit,
-    attachValidation: true,
-    schema: {
-      operationId: 'verifyRecord', tags: ['records'], security: tokenOptional,
-      summary: 'Check a game record: seed, every move, the outcome',
-      description: 'Replays the record through the named engine version: the seed must match its commitment, every move must be legal, and the outcome must be the one the replay gives. Answers valid: true, or valid: false with the first move that does not replay and why. A malformed record, an unknown game type or engine version is a 400; a replay over the time budget a 422.',
-      // The body is checked against the record's JSON Schema (a 400 before any replay).
-      body: GameRecord, response: { 200: described(VerifyResponse, 'Whether the record is consistent; if not, the first failure'), ...errors(422) },
-    },
-  }, async (request) => {
-    if (request.validationError) throw new ServiceError('INVALID_RECORD', `not a game record: ${request.validationError.message}`, 400);
-    return verifyRecord(registry, request.body as Static<typeof GameRecordInput>);
+  // The record is parsed, checked and replayed off the event loop (src/service/cpu-pool.ts): the route only
+  // collects the body's bytes. Its schema stays for the OpenAPI document; the worker applies it.
+  await app.register(async (verify) => {
+    verify.removeContentTypeParser('application/json');
+    verify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: verifyBodyLimit }, (_request, body, done) => done(null, body));
+    verify.post('/records/verify', {
+      config: { scope: 'none', rawBody: true }, // public: checks a record the caller sends
+      bodyLimit: verifyBodyLimit,
+      validatorCompiler: () => () => true,
+      schema: {
+        operationId: 'verifyRecord', tags: ['records'], security: tokenOptional,
+        summary: 'Check a game record: seed, every move, the outcome',
+        description: 'Replays the record through the named engine version: the seed must match its commitment, every move must be legal, and the outcome must be the one the replay gives. Answers valid: true, or valid: false with the first move that does not replay and why. A malformed record, an unknown game type or engine version is a 400; a replay over the time budget a 422. Each client address has its own budget of verifications (429), and a server with too much work queued answers 503 SERVER_BUSY.',
+        // The body is checked against the record's JSON Schema (a 400 before any replay).
+        body: GameRecord, response: { 200: described(VerifyResponse, 'Whether the record is consistent; if not, the first failure'), ...errors(422, 429, 503) },
+      },
+    }, async (request) => {
+      if (!Buffer.isBuffer(request.body)) throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'send the record as application/json', 415);
+      return cpu.verifyText(request.body);
+    });
   });
 
   app.get('/players/:id/games', {
