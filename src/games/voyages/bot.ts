@@ -301,7 +301,7 @@ function moveWorth(b: Board, state: VoyagesState, s: Sheet, move: VoyagesMove, c
  * Map 4 lists one move per choice of crew rows; the heuristic does not tell rows apart, so it weighs
  * each die change once (with the first rows listed).
  */
-function sameRowsOnce(moves: readonly VoyagesMove[]): VoyagesMove[] {
+export function sameRowsOnce(moves: readonly VoyagesMove[]): VoyagesMove[] {
   const seen = new Set<string>();
   return moves.filter((m) => {
     if (!('rows' in m)) return true;
