@@ -72,6 +72,6 @@ export const searchAdapter: SearchAdapter<NavegadorState, NavegadorMove> = {
 };
 
 export const bot: Bot<NavegadorState, NavegadorMove> = withSearchLevels(baseBot, searchAdapter, [
-  { name: 'medium', iterations: 100, rolloutDepth: 1, exploration: 0.4 },
-  { name: 'strong', iterations: 400, rolloutDepth: 1, exploration: 0.4 },
+  { name: 'medium', iterations: 40, rolloutDepth: 1, exploration: 0.4 },
+  { name: 'strong', iterations: 150, rolloutDepth: 1, exploration: 0.4 },
 ]);
