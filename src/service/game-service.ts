@@ -18,6 +18,7 @@ import { clampLimit, decodeKeyset, encodeKeyset, isUuid, pageOf } from './pagina
 import { assertActive, commitOf, holdsSeat, mySeats, turnsStarting, viewerSeat } from './seats.js';
 import { seatRef } from '../engine/log-text.js';
 import { servedLog } from './log-text.js';
+import { standInLevel } from './bot-levels.js';
 import { clockUpdates, parseClockOptions, readClock, systemClock, type Clock } from '../timers/clock.js';
 import type { Caller, CreateGame, GameSummary, MoveRecord, MoveResult, Page, ServiceOptions, SubmitMove } from './types.js';
 
@@ -459,8 +460,7 @@ export class GameService {
     });
     if (botSeat === undefined) return false;
     const row = game.seats[botSeat];
-    const levels = engine.bot.levels;
-    const level = row?.botLevel ?? levels[levels.length - 1] ?? 'random';
+    const level = row?.botLevel ?? standInLevel(engine);
     const move = engine.bot.choose(live.state, botSeat, { level, seed: `${game.id}:${live.version}:${botSeat}` });
     try {
       await this.commitMove(game, engine, botSeat, null, move, live.version);
@@ -494,8 +494,7 @@ export class GameService {
         return true;
       }
       const live = await this.live(game, engine);
-      const levels = engine.bot.levels;
-      const level = levels[levels.length - 1] ?? 'random';
+      const level = standInLevel(engine);
       const move = engine.bot.choose(live.state, seat, { level, seed: `${game.id}:${live.version}:${seat}:timeout` });
       await this.commitMove(game, engine, seat, null, move, live.version);
       return true;
