@@ -25,6 +25,8 @@ export interface SearchAdapter<S, M> {
   toMove(state: S): readonly Seat[];
   /** The moves the tree tells apart for `seat` (a large space may be grouped into representatives). */
   moves(state: S, seat: Seat): readonly M[];
+  /** The searching seat's choices at the root, when wider than `moves` (absent: `moves`). */
+  rootMoves?(state: S, seat: Seat): readonly M[];
   /** The state after the move, or null when the engine refuses it. */
   apply(state: S, seat: Seat, move: M): S | null;
   /** The rollout policy: a cheap, reasonable move. */
@@ -88,9 +90,10 @@ function iterate<S, M>(adapter: SearchAdapter<S, M>, root: Node<M>, start: S, se
   const path: Edge<M>[] = [];
   // Selection and expansion.
   for (;;) {
-    const actor = actorOf(adapter.toMove(state), path.length === 0, seat);
+    const atRoot = node === root;
+    const actor = actorOf(adapter.toMove(state), atRoot, seat);
     if (actor === undefined) break;
-    const legal = adapter.moves(state, actor);
+    const legal = atRoot && actor === seat && adapter.rootMoves ? adapter.rootMoves(state, actor) : adapter.moves(state, actor);
     if (legal.length === 0) break;
     const available: Edge<M>[] = [];
     const untried: M[] = [];
@@ -139,7 +142,7 @@ function iterate<S, M>(adapter: SearchAdapter<S, M>, root: Node<M>, start: S, se
  */
 export function searchMove<S, M>(adapter: SearchAdapter<S, M>, state: S, seat: Seat, seed: string, budget: SearchBudget): M {
   const rng = new Random(createRng(`mcts:${seed}`));
-  const candidates = adapter.moves(state, seat);
+  const candidates = (adapter.rootMoves ?? adapter.moves)(state, seat);
   if (candidates.length === 0) throw new Error('searchMove: no move to search');
   if (candidates.length === 1) return candidates[0] as M;
   const root = newNode<M>();

@@ -15,10 +15,10 @@ import { withSearchLevels } from '../../engine/search-bot.js';
 import type { Bot, Seat } from '../../engine/types.js';
 import { bot as baseBot, evaluate } from './bot.js';
 import { GOODS, STACKS } from './data.js';
-import { legalMoves } from './legal.js';
+import { legalMoves, rondelMoves } from './legal.js';
 import { outcome } from './score.js';
 import { applyMove } from './turn.js';
-import type { NavegadorMove, NavegadorState } from './types.js';
+import type { NavegadorMove, NavegadorState, PlayerState } from './types.js';
 import { unseenValues } from './view.js';
 
 function determinize(state: NavegadorState, _seat: Seat, rng: Random): NavegadorState {
@@ -39,8 +39,8 @@ function determinize(state: NavegadorState, _seat: Seat, rng: Random): Navegador
  * the tree walk, so the leaf is valued with the action the field gives, not only with its cost.
  */
 function policy(state: NavegadorState, seat: Seat, rng: Random): NavegadorMove {
+  if (state.step !== 'action') return rng.pick(treeMoves(state, seat));
   const moves = legalMoves(state, seat);
-  if (state.step !== 'action') return rng.pick(moves);
   let best = moves[0] as NavegadorMove;
   let bestValue = -Infinity;
   for (const move of moves) {
@@ -54,10 +54,20 @@ function policy(state: NavegadorState, seat: Seat, rng: Random): NavegadorMove {
   return best;
 }
 
+/**
+ * Below the root, a turn's start offers the rondel moves only: listing the Navegador card's sails costs
+ * more than the rest of an iteration, and the card is a choice the searching seat weighs at the root.
+ */
+function treeMoves(state: NavegadorState, seat: Seat): NavegadorMove[] {
+  if (state.finished || seat !== state.current || state.step !== 'start') return legalMoves(state, seat);
+  return rondelMoves(state.players[seat] as PlayerState);
+}
+
 export const searchAdapter: SearchAdapter<NavegadorState, NavegadorMove> = {
   determinize,
   toMove: (state) => (state.finished ? [] : [state.current]),
-  moves: legalMoves,
+  moves: treeMoves,
+  rootMoves: legalMoves,
   apply(state, seat, move) {
     const result = applyMove(state, seat, move);
     return result.ok ? result.state : null;
