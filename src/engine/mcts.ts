@@ -83,7 +83,7 @@ function select<M>(edges: readonly Edge<M>[], c: number): Edge<M> {
 }
 
 /** One iteration on one determinization; returns nothing, updates the tree. */
-function iterate<S, M>(adapter: SearchAdapter<S, M>, root: Node<M>, start: S, seat: Seat, rng: Random, budget: SearchBudget): void {
+function iterate<S, M>(adapter: SearchAdapter<S, M>, root: Node<M>, candidates: readonly M[], start: S, seat: Seat, rng: Random, budget: SearchBudget): void {
   const c = budget.exploration ?? 0.7;
   let state = start;
   let node = root;
@@ -93,7 +93,8 @@ function iterate<S, M>(adapter: SearchAdapter<S, M>, root: Node<M>, start: S, se
     const atRoot = node === root;
     const actor = actorOf(adapter.toMove(state), atRoot, seat);
     if (actor === undefined) break;
-    const legal = atRoot && actor === seat && adapter.rootMoves ? adapter.rootMoves(state, actor) : adapter.moves(state, actor);
+    // The seat's own choices at the root are the same in every determinization (it sees them all).
+    const legal = atRoot && actor === seat ? candidates : adapter.moves(state, actor);
     if (legal.length === 0) break;
     const available: Edge<M>[] = [];
     const untried: M[] = [];
@@ -147,7 +148,7 @@ export function searchMove<S, M>(adapter: SearchAdapter<S, M>, state: S, seat: S
   if (candidates.length === 1) return candidates[0] as M;
   const root = newNode<M>();
   for (let i = 0; i < budget.iterations; i++) {
-    iterate(adapter, root, adapter.determinize(state, seat, rng), seat, rng, budget);
+    iterate(adapter, root, candidates, adapter.determinize(state, seat, rng), seat, rng, budget);
   }
   let best = candidates[0] as M;
   let bestVisits = -1;

@@ -13,7 +13,7 @@ import { leadRewards, moveKey, rankRewards } from '../../engine/mcts.js';
 import { createRng, type Random } from '../../engine/random.js';
 import { withSearchLevels } from '../../engine/search-bot.js';
 import type { Bot, Seat } from '../../engine/types.js';
-import { bot as baseBot, evaluate } from './bot.js';
+import { bestActionValue, belief, bot as baseBot, evaluate } from './bot.js';
 import { GOODS, STACKS } from './data.js';
 import { legalMoves, rondelMoves } from './legal.js';
 import { outcome } from './score.js';
@@ -63,11 +63,30 @@ function treeMoves(state: NavegadorState, seat: Seat): NavegadorMove[] {
   return rondelMoves(state.players[seat] as PlayerState);
 }
 
+/** Root moves the search weighs: the greedy bot's best few by its own look ahead. */
+const ROOT_CANDIDATES = 4;
+
+/**
+ * The searching seat's candidates: its legal moves ranked by the greedy bot's look ahead over its belief
+ * (face-down tokens at the average of the unrevealed values, so nothing hidden is used), best first,
+ * the best few kept. The search then weighs them deeper, against the rivals' replies and sampled tokens.
+ */
+function rootMoves(state: NavegadorState, seat: Seat): NavegadorMove[] {
+  const believed = belief(state);
+  const scored = legalMoves(state, seat).map((move, index) => {
+    const result = applyMove(believed, seat, move);
+    const value = !result.ok ? -Infinity : state.step === 'action' ? evaluate(result.state, seat) : bestActionValue(result.state, seat);
+    return { move, value, index };
+  });
+  scored.sort((a, b) => b.value - a.value || a.index - b.index);
+  return scored.slice(0, ROOT_CANDIDATES).map((entry) => entry.move);
+}
+
 export const searchAdapter: SearchAdapter<NavegadorState, NavegadorMove> = {
   determinize,
   toMove: (state) => (state.finished ? [] : [state.current]),
   moves: treeMoves,
-  rootMoves: legalMoves,
+  rootMoves,
   apply(state, seat, move) {
     const result = applyMove(state, seat, move);
     return result.ok ? result.state : null;
@@ -83,5 +102,5 @@ export const searchAdapter: SearchAdapter<NavegadorState, NavegadorMove> = {
 
 export const bot: Bot<NavegadorState, NavegadorMove> = withSearchLevels(baseBot, searchAdapter, [
   { name: 'medium', iterations: 40, rolloutDepth: 1, exploration: 0.4 },
-  { name: 'strong', iterations: 150, rolloutDepth: 1, exploration: 0.4 },
+  { name: 'strong', iterations: 200, rolloutDepth: 1, exploration: 0.4 },
 ]);
