@@ -312,6 +312,14 @@ export function sameRowsOnce(moves: readonly VoyagesMove[]): VoyagesMove[] {
   });
 }
 
+/** The greedy bot's worth of each of `moves` for `seat` (what its heuristic ranks them by). */
+export function worths(state: VoyagesState, seat: number, moves: readonly VoyagesMove[]): number[] {
+  const s = state.players[seat] as Sheet;
+  const b = board(state.map);
+  const cache = new Map<number, number>();
+  return moves.map((move) => moveWorth(b, state, s, move, cache));
+}
+
 function choose(state: VoyagesState, seat: number, input: BotInput): VoyagesMove {
   const s = state.players[seat] as Sheet;
   const all = legalMovesFor(state, s);

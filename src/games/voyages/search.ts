@@ -11,7 +11,7 @@ import { leadRewards, moveKey, rankRewards } from '../../engine/mcts.js';
 import { createRng } from '../../engine/random.js';
 import { withSearchLevels } from '../../engine/search-bot.js';
 import type { ApplyResult, Bot, Seat } from '../../engine/types.js';
-import { bot as baseBot, sameRowsOnce } from './bot.js';
+import { bot as baseBot, sameRowsOnce, worths } from './bot.js';
 import { board } from './maps.js';
 import { outcome, scoreSheet, total } from './score.js';
 import type { Sheet, VoyagesMove, VoyagesState } from './types.js';
@@ -23,11 +23,26 @@ export interface VoyagesRules {
   apply(state: VoyagesState, seat: Seat, move: VoyagesMove): ApplyResult<VoyagesState>;
 }
 
+/** Root moves the search weighs: the greedy bot's best few by its own heuristic. */
+const ROOT_CANDIDATES = 4;
+
 export function searchAdapter(rules: VoyagesRules): SearchAdapter<VoyagesState, VoyagesMove> {
+  const moves = (state: VoyagesState, seat: Seat) => sameRowsOnce(rules.legalMoves(state, seat));
   return {
+    // The dice make single outcomes noisy: the search weighs the heuristic's best few moves deeper
+    // rather than spreading its iterations over every move.
+    rootMoves(state, seat) {
+      const listed = moves(state, seat);
+      const worth = worths(state, seat, listed);
+      return listed
+        .map((move, index) => ({ move, index, worth: worth[index] as number }))
+        .sort((a, b) => b.worth - a.worth || a.index - b.index)
+        .slice(0, ROOT_CANDIDATES)
+        .map((entry) => entry.move);
+    },
     determinize: (state, _seat, rng) => ({ ...state, rng: createRng(`${rng.nextUint32()}`) }),
     toMove: rules.toMove,
-    moves: (state, seat) => sameRowsOnce(rules.legalMoves(state, seat)),
+    moves,
     apply(state, seat, move) {
       const result = rules.apply(state, seat, move);
       return result.ok ? result.state : null;
