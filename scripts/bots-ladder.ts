@@ -92,28 +92,30 @@ function table(game: AnyGameDefinition, ratings: Map<string, StoredRating>): str
   });
 }
 
+function ratingLines(game: AnyGameDefinition, ratings: ReadonlyMap<string, StoredRating>): string[] {
+  return game.bot.levels.flatMap((level) => {
+    const r = ratings.get(`bot:${level}`);
+    return r ? [`| ${game.id} | ${level} | ${r.mu.toFixed(1)} | ${r.sigma.toFixed(1)} | ${(r.mu - 3 * r.sigma).toFixed(1)} | ${r.games} |`] : [];
+  });
+}
+
+const RESULTS_HEADER = ['| game | seats | pairing | games | first alone (95% CI) | rivals first | average rank (95% CI) |', '| --- | --- | --- | --- | --- | --- | --- |'];
+const RATINGS_HEADER = ['| game | level | mu | sigma | rating (mu - 3 sigma) | rated games |', '| --- | --- | --- | --- | --- | --- |'];
+
+/** Each game's results, then its levels' ratings, printed as soon as its games are played. */
 function main(): void {
-  console.log(`Games per pairing: ${GAMES_PER_PAIRING}\n`);
-  console.log('| game | seats | pairing | games | first alone (95% CI) | rivals first | average rank (95% CI) |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
-  const ratingRows: string[] = [];
+  console.log(`Games per pairing: ${GAMES_PER_PAIRING}`);
   for (const game of GAMES) {
     if (ONLY && !ONLY.includes(game.id)) continue;
     const ratings = new Map<string, StoredRating>();
     const seats = Math.max(2, game.players.min);
     const levels = game.bot.levels;
-    const greedy = 'greedy';
-    for (const level of levels.slice(levels.indexOf(greedy) + 1)) console.log(headToHead(game, level, greedy, seats, ratings));
-    console.log(headToHead(game, greedy, 'random', seats, ratings));
+    console.log(['', ...RESULTS_HEADER].join('\n'));
+    for (const level of levels.slice(levels.indexOf('greedy') + 1)) console.log(headToHead(game, level, 'greedy', seats, ratings));
+    console.log(headToHead(game, 'greedy', 'random', seats, ratings));
     if (game.players.max >= TABLE_SEATS) for (const line of table(game, ratings)) console.log(line);
-    for (const level of levels) {
-      const r = ratings.get(`bot:${level}`);
-      if (r) ratingRows.push(`| ${game.id} | ${level} | ${r.mu.toFixed(1)} | ${r.sigma.toFixed(1)} | ${(r.mu - 3 * r.sigma).toFixed(1)} | ${r.games} |`);
-    }
+    console.log(['', ...RATINGS_HEADER, ...ratingLines(game, ratings)].join('\n'));
   }
-  console.log('\n| game | level | mu | sigma | rating (mu - 3 sigma) | rated games |');
-  console.log('| --- | --- | --- | --- | --- | --- |');
-  for (const row of ratingRows) console.log(row);
 }
 
 main();
