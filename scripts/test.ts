@@ -80,7 +80,7 @@ if (!serverUrl) {
 }
 
 const template = `portolan_tpl_${process.pid}`;
-let code = 1;
+let code: number;
 try {
   await admin(serverUrl, `DROP DATABASE IF EXISTS ${template}`);
   await admin(serverUrl, `CREATE DATABASE ${template}`);

@@ -131,7 +131,7 @@ export const endpointView = (e: EndpointRow): WebhookEndpointView => ({
 });
 
 function deliveryView(d: DeliveryRow): WebhookDeliveryView {
-  let payload: unknown = null;
+  let payload: unknown;
   try {
     payload = d.payload === null ? null : JSON.parse(d.payload);
   } catch {
