@@ -158,11 +158,18 @@ export interface BotInput {
   readonly level: string;
   /** A seed for the bot's own choices, so a bot's move is reproducible. */
   readonly seed: string;
+  /** Search levels only: iterations instead of the level's own budget (tests and benchmarks). */
+  readonly iterations?: number;
 }
 
 export interface Bot<S, M> {
   /** Levels this bot plays at, weakest first (e.g. `['random', 'greedy']`). */
   readonly levels: readonly string[];
+  /**
+   * The level that plays for a resigned or timed-out seat; absent: the last (strongest) level. A game
+   * whose strongest level searches for a while names a quicker one here.
+   */
+  readonly standIn?: string;
   /**
    * A legal move for `seat` in `state` (the full state: a bot runs server-side, but a good bot only
    * uses what `seat` may know). Called only when `seat` is in `toMove(state)`.

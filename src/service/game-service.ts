@@ -26,6 +26,7 @@ import { servedLog } from './log-text.js';
 import { clockUpdates, readClock, systemClock, type Clock } from '../store/clock.js';
 import { parseClockOptions } from './clock-options.js';
 import { LOST_RACE, retryLostRaces } from './conflict-retry.js';
+import { standInLevel } from './bot-levels.js';
 import type { Caller, CreateGame, GameSummary, MoveRecord, MoveResult, Page, ServiceOptions, SubmitMove } from './types.js';
 
 export type * from './types.js';
@@ -508,8 +509,7 @@ export class GameService {
     });
     if (botSeat === undefined) return false;
     const row = game.seats[botSeat];
-    const levels = engine.bot.levels;
-    const level = row?.botLevel ?? levels[levels.length - 1] ?? 'random';
+    const level = row?.botLevel ?? standInLevel(engine);
     const move = await chooseBotMove(this.options.cpu, engine, live.state, botSeat, { level, seed: `${game.id}:${live.version}:${botSeat}` });
     try {
       await this.commitMove(game, engine, botSeat, null, move, live.version);
@@ -543,8 +543,7 @@ export class GameService {
         return true;
       }
       const live = await this.live(game, engine);
-      const levels = engine.bot.levels;
-      const level = levels[levels.length - 1] ?? 'random';
+      const level = standInLevel(engine);
       const move = await chooseBotMove(this.options.cpu, engine, live.state, seat, { level, seed: `${game.id}:${live.version}:${seat}:timeout` });
       await this.commitMove(game, engine, seat, null, move, live.version);
       return true;

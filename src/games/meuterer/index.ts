@@ -3,8 +3,9 @@
  * Rules: docs/rules/meuterer.md; the original rules are authoritative where they speak. The ten phases of a round
  * run inside `apply`; the state rests only where a player decides (see `Phase` in types.ts).
  */
-import type { GameDefinition, Outcome, Seat } from '../../engine/types.js';
-import { bot } from './bot.js';
+import type { GameDefinition } from '../../engine/types.js';
+import { outcome } from './outcome.js';
+import { bot } from './search.js';
 import { MAX_SEATS, MIN_SEATS } from './data.js';
 import { apply, legalMoves, toMove } from './moves.js';
 import { moveSchema } from './schemas.js';
@@ -12,20 +13,6 @@ import { viewSchema } from './view-schema.js';
 import { optionsSchema, setup, validateOptions } from './setup.js';
 import type { MeutererMove, MeutererOptions, MeutererState } from './types.js';
 import { redactMove, view } from './view.js';
-
-/** §5 with D17: the most VP wins; ties share a place (standard competition ranking), no tie-break. */
-export function outcome(state: MeutererState): Outcome | null {
-  if (state.phase !== 'gameOver') return null;
-  const scores = state.players.map((p) => p.score);
-  const distinctScores = [...new Set(scores)].sort((a, b) => b - a);
-  const ranking: Seat[][] = distinctScores.map((score) => scores.flatMap((s, seat) => (s === score ? [seat] : [])));
-  return {
-    scores,
-    breakdown: state.players.map((p) => ({ ...p.breakdown })),
-    ranking,
-    winners: ranking[0] ?? [],
-  };
-}
 
 export const meuterer: GameDefinition<MeutererState, MeutererMove, MeutererOptions> = {
   id: 'meuterer',

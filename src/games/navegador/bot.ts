@@ -36,7 +36,7 @@ const DEPTH: readonly number[] = (() => {
  * The bot's belief: the state with every secret token replaced by the average of the values not yet
  * revealed (public knowledge, §8), so its simulations never depend on where a token really lies.
  */
-function belief(state: NavegadorState): NavegadorState {
+export function belief(state: NavegadorState): NavegadorState {
   const average = unseenValues(state).map((values) => Math.round(values.reduce((a, b) => a + b, 0) / values.length / 10) * 10);
   return {
     ...state,
@@ -101,7 +101,7 @@ function bestBy(moves: readonly NavegadorMove[], score: (m: NavegadorMove) => nu
 }
 
 /** The best value reachable by one action move (or skipping) from `state`, where seat stands on a field. */
-function bestActionValue(state: NavegadorState, seat: number): number {
+export function bestActionValue(state: NavegadorState, seat: number): number {
   if (state.current !== seat || state.step !== 'action') return evaluate(state, seat);
   let best = evaluate(state, seat);
   for (const move of actionMoves(state, seat)) {

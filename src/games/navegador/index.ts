@@ -11,7 +11,7 @@
  */
 import { parseWithSchema, ruleError } from '../../engine/result.js';
 import type { GameDefinition, Result } from '../../engine/types.js';
-import { bot } from './bot.js';
+import { bot } from './search.js';
 import { moveFamilies } from './families.js';
 import { legalMoves } from './legal.js';
 import { optionsSchema, moveSchema } from './schema.js';

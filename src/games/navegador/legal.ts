@@ -87,7 +87,7 @@ function canSail(state: NavegadorState, player: PlayerState): boolean {
   return moveToExplored || sailOptions(state, player).length > 0;
 }
 
-function rondelMoves(player: PlayerState): NavegadorMove[] {
+export function rondelMoves(player: PlayerState): NavegadorMove[] {
   const moves: NavegadorMove[] = [];
   const board = shipsOnBoard(player);
   for (let field = 0; field < RONDEL_SIZE; field++) {

@@ -116,7 +116,7 @@ function moveValue(state: PuertoRicoState, seat: Seat, move: PuertoRicoMove, fir
   }
 }
 
-function chooseGreedy(state: PuertoRicoState, seat: Seat, moves: readonly PuertoRicoMove[], rng: Random): PuertoRicoMove {
+export function chooseGreedy(state: PuertoRicoState, seat: Seat, moves: readonly PuertoRicoMove[], rng: Random): PuertoRicoMove {
   if (state.phase.name === 'mayor') {
     // The suggested production-first arrangement is always listed first.
     const suggested = suggestedArrangement(state.players[seat] as PlayerState);

@@ -21,7 +21,7 @@
  */
 import { accept, parseWithSchema, refuse } from '../../engine/result.js';
 import type { GameDefinition, Result, Seat, Viewer } from '../../engine/types.js';
-import { puertoRicoBot } from './bot.js';
+import { bot } from './search.js';
 import { Draft } from './draft.js';
 import { actor, movesOfActor, play } from './flow.js';
 import { arrangementFamily } from './mayor.js';
@@ -86,5 +86,5 @@ export const puertoRico: GameDefinition<PuertoRicoState, PuertoRicoMove, PuertoR
   // §6: every move is public; nothing to redact.
   redactMove: (_state, _seat, move) => move,
   outcome: outcomeOf,
-  bot: puertoRicoBot,
+  bot,
 };

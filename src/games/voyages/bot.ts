@@ -301,7 +301,7 @@ function moveWorth(b: Board, state: VoyagesState, s: Sheet, move: VoyagesMove, c
  * Map 4 lists one move per choice of crew rows; the heuristic does not tell rows apart, so it weighs
  * each die change once (with the first rows listed).
  */
-function sameRowsOnce(moves: readonly VoyagesMove[]): VoyagesMove[] {
+export function sameRowsOnce(moves: readonly VoyagesMove[]): VoyagesMove[] {
   const seen = new Set<string>();
   return moves.filter((m) => {
     if (!('rows' in m)) return true;
@@ -310,6 +310,14 @@ function sameRowsOnce(moves: readonly VoyagesMove[]): VoyagesMove[] {
     seen.add(key);
     return true;
   });
+}
+
+/** The greedy bot's worth of each of `moves` for `seat` (what its heuristic ranks them by). */
+export function worths(state: VoyagesState, seat: number, moves: readonly VoyagesMove[]): number[] {
+  const s = state.players[seat] as Sheet;
+  const b = board(state.map);
+  const cache = new Map<number, number>();
+  return moves.map((move) => moveWorth(b, state, s, move, cache));
 }
 
 function choose(state: VoyagesState, seat: number, input: BotInput): VoyagesMove {

@@ -18,7 +18,7 @@
 import { sentence } from '../../engine/log-text.js';
 import { accept, parseWithSchema, refuse } from '../../engine/result.js';
 import type { GameDefinition, LogEntry, Result, Seat } from '../../engine/types.js';
-import { bot } from './bot.js';
+import { searchBot } from './search.js';
 import { legalMovesFor } from './moves.js';
 import { applyToCopy } from './round.js';
 import { moveSchema, optionsSchema } from './schemas.js';
@@ -98,5 +98,5 @@ export const voyages: GameDefinition<VoyagesState, VoyagesMove, VoyagesOptions> 
   // §8: nothing is secret, so history shows every move as made.
   redactMove: (_state, _seat, move) => move,
   outcome,
-  bot,
+  bot: searchBot({ toMove, legalMoves, apply }),
 };

@@ -129,13 +129,14 @@ t.test('the card vocabulary matches the component list (§1.1)', async (t) => {
 });
 
 t.test('the bots: legal moves, deterministic for a given seed', async (t) => {
-  t.same(meuterer.bot.levels, ['random', 'greedy']);
+  t.same(meuterer.bot.levels, ['random', 'greedy', 'medium', 'strong']);
   let state = meuterer.setup({ seats: 4, options: { pirates: true, layout: 'random' }, seed: 'bot-determinism' });
   let checked = 0;
   for (let n = 0; meuterer.outcome(state) === null; n++) {
     for (const level of meuterer.bot.levels) {
-      const a = meuterer.bot.choose(state, state.turn, { level, seed: `b${n}` });
-      const b = meuterer.bot.choose(state, state.turn, { level, seed: `b${n}` });
+      // A small search budget: the search levels' strength is tested in test/bots/search-levels.test.ts.
+      const a = meuterer.bot.choose(state, state.turn, { level, seed: `b${n}`, iterations: 6 });
+      const b = meuterer.bot.choose(state, state.turn, { level, seed: `b${n}`, iterations: 6 });
       t.same(a, b, `${level} move ${n} repeats for the same seed`);
       t.ok(meuterer.apply(state, state.turn, a).ok, `${level} move ${n} is legal`);
       checked++;

@@ -95,7 +95,7 @@ function greedyVersusRandom(seats: number, seed: string): boolean {
 }
 
 t.test('bot: levels, legal and deterministic moves, never peeking, better than random', async (t) => {
-  t.same(navegador.bot.levels, ['random', 'greedy']);
+  t.same(navegador.bot.levels, ['random', 'greedy', 'medium', 'strong']);
   const s = atAction(4, 0, 2, (s) => {
     P(s, 0).colonies = [2, 0, 1];
     P(s, 0).factories = [0, 1, 0];

@@ -20,8 +20,8 @@ function playMixed(seats: number, seed: string, greedySeat: Seat): PuertoRicoSta
   return state;
 }
 
-t.test('the bot offers the random and greedy levels', async (t) => {
-  t.same(puertoRico.bot.levels, ['random', 'greedy']);
+t.test('the bot offers the random, greedy and two search levels', async (t) => {
+  t.same(puertoRico.bot.levels, ['random', 'greedy', 'medium', 'strong']);
 });
 
 t.test('a bot move is legal and reproducible from its seed', async (t) => {

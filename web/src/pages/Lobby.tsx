@@ -104,6 +104,32 @@ export function Lobby({ session }: { session: Session }) {
 
 type SeatChoice = 'me' | 'open' | `bot:${string}`;
 
+/**
+ * The rating of each bot level on this game type's leaderboard (mu - 3 sigma, from the rated games it
+ * played here), so a person can tell how strong a level is before seating it.
+ */
+function useBotRatings(typeId: string): Map<string, number> {
+  const [ratings, setRatings] = useState<Map<string, number>>(new Map());
+  useEffect(() => {
+    let live = true;
+    api(null).api.GET('/v1/game-types/{type}/leaderboard', { params: { path: { type: typeId }, query: { limit: 100 } } })
+      .then(({ data }) => {
+        if (!live || !data) return;
+        setRatings(new Map(data.items.flatMap((item) => (item.bot ? [[item.bot, item.rating.ordinal] as const] : []))));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [typeId]);
+  return ratings;
+}
+
+function botLabel(level: string, ratings: Map<string, number>): string {
+  const rating = ratings.get(level);
+  return `Bot: ${level} (${rating === undefined ? 'not rated yet' : `rating ${rating.toFixed(1)}`})`;
+}
+
 function CreateGame({ session, onError }: { session: Session; onError: (e: string | null) => void }) {
   const types = useGameTypes();
   const [typeId, setTypeId] = useState('puerto-rico');
@@ -112,6 +138,7 @@ function CreateGame({ session, onError }: { session: Session; onError: (e: strin
   const [options, setOptions] = useState<Record<string, unknown>>({});
   const [seats, setSeats] = useState<SeatChoice[]>([]);
   const [busy, setBusy] = useState(false);
+  const ratings = useBotRatings(typeId);
 
   // A new game type: its default options and seat count, me in seat 1 and its first bot level elsewhere.
   useEffect(() => {
@@ -178,7 +205,7 @@ function CreateGame({ session, onError }: { session: Session; onError: (e: strin
                   }}>
                     <option value="me">Me ({session.name})</option>
                     <option value="open">Open for a player</option>
-                    {type.botLevels.map((level) => <option key={level} value={`bot:${level}`}>Bot: {level}</option>)}
+                    {type.botLevels.map((level) => <option key={level} value={`bot:${level}`}>{botLabel(level, ratings)}</option>)}
                   </select>
                 </div>
               ))}
