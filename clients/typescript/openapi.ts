@@ -416,7 +416,7 @@ export interface paths {
         put?: never;
         /**
          * Register an endpoint for the events of all the app's players (the signing secret is shown once)
-         * @description Events: game.started, move.made, turn.started, turn.reminder, game.finished. Each delivery is for one of the app's players and carries what that player may see; `data.recipient` names them (playerId, externalId). Signed per Standard Webhooks, retried, in order per game, listed in the delivery log. A gameId must name a game one of the app's players holds or held a seat in.
+         * @description Events: game.started, move.made, turn.started, turn.reminder, game.finished, challenge.received. Each delivery is for one of the app's players and carries what that player may see; `data.recipient` names them (playerId, externalId). Signed per Standard Webhooks, retried, in order per game, listed in the delivery log. A gameId must name a game one of the app's players holds or held a seat in.
          */
         post: operations["createAppWebhook"];
         delete?: never;
@@ -472,6 +472,101 @@ export interface paths {
         put?: never;
         /** Send an app endpoint's pending deliveries now, in order per game */
         post: operations["retryAppWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your pending challenges: those you made and those waiting for you, newest first */
+        get: operations["listChallenges"];
+        put?: never;
+        /**
+         * Challenge named players, or open seats to anyone with the link code
+         * @description Creates a waiting game (the challenge's id is the game's) with seat 0 yours, the next seats reserved for the invited (by player id, or by your app's external id) and any further seats open. The invited hear of it at once (`challenge` on GET /v1/me/events, the `challengeReceived` subscription, the `challenge.received` webhook). The game starts when every seat is taken.
+         */
+        post: operations["createChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel your challenge (its game is aborted) */
+        post: operations["cancelChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a challenge you were invited to, with a reason for its creator
+         * @description The challenge ends (declined) and its game is aborted.
+         */
+        post: operations["declineChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One challenge, by id (its players) or by link code (anyone who has it) */
+        get: operations["getChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{ref}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept: by id, the seat reserved for you; by link code, the first open seat
+         * @description Accepting again answers the same. The last seat taken starts the game (the answer's status is then accepted). Refused with 409 CHALLENGE_CLOSED once declined, cancelled or expired, 409 GAME_FULL when no open seat is left, 403 NOT_INVITED when no seat is yours.
+         */
+        post: operations["acceptChallenge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -802,7 +897,7 @@ export interface paths {
         };
         /**
          * Your turn notifications as Server-Sent Events
-         * @description An event `turn` each time it becomes your turn in one of your games, with `{ gameId, seat, version, game }` as JSON data. It carries no id: on (re)connecting, GET /v1/me/turns tells which games await you. When the token is revoked or expires, a last event `end` gives the reason and the stream closes.
+         * @description An event `turn` each time it becomes your turn in one of your games, with `{ gameId, seat, version, game }` as JSON data. The table's notices come on it too: `challenge` (a challenge for you, or one of yours declined or cancelled; data: the challenge), `match` (a seek of yours was matched; data: the seek with its gameId) and `nudge` (an opponent nudged you; data: `{ gameId }`). It carries no id: on (re)connecting, GET /v1/me/turns tells which games await you. When the token is revoked or expires, a last event `end` gives the reason and the stream closes.
          */
         get: operations["streamMyEvents"];
         put?: never;
@@ -1092,7 +1187,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint (the signing secret is shown once)
-         * @description Events: game.started, move.made, turn.started, turn.reminder, game.finished. Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). A gameId must name a game you hold or held a seat in (403 NOT_IN_GAME); at most WEBHOOK_MAX_ENDPOINTS endpoints per player (409 TOO_MANY_WEBHOOKS).
+         * @description Events: game.started, move.made, turn.started, turn.reminder, game.finished, challenge.received. Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). A gameId must name a game you hold or held a seat in (403 NOT_IN_GAME); at most WEBHOOK_MAX_ENDPOINTS endpoints per player (409 TOO_MANY_WEBHOOKS).
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1246,6 +1341,44 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Challenge: {
+            /** @description the turn clock, or null */
+            clock: unknown;
+            code: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            gameId: string;
+            /**
+             * Format: uuid
+             * @description the challenge's id, which is its game's id
+             */
+            id: string;
+            options: unknown;
+            reason: string | null;
+            seatCount: number;
+            seats: {
+                /** @description taken with the link code rather than reserved for a named player */
+                open: boolean;
+                player: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                } | null;
+                reason: string | null;
+                seat: number;
+                status: "open" | "invited" | "accepted" | "declined";
+            }[];
+            status: "pending" | "accepted" | "declined" | "cancelled" | "expired";
+            type: string;
+        };
         /** @description Portolan's error shape for every failed request */
         Error: {
             error: {
@@ -1415,6 +1548,27 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
+        };
+        Seek: {
+            botsAfterSeconds: number | null;
+            clock: unknown;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            gameId: string | null;
+            /** Format: uuid */
+            id: string;
+            matchedAt: string | null;
+            maxRating: number | null;
+            maxSeats: number;
+            minRating: number | null;
+            minSeats: number;
+            options: unknown;
+            /** @description your rating when you posted it */
+            rating: number;
+            status: "waiting" | "matched" | "cancelled" | "expired";
+            type: string;
         };
         /** @description A bearer token as its owner sees it (never its secret) */
         Token: {
@@ -4231,7 +4385,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    events: ("game.started" | "move.made" | "turn.started" | "turn.reminder" | "game.finished")[];
+                    events: ("game.started" | "move.made" | "turn.started" | "turn.reminder" | "game.finished" | "challenge.received")[];
                     gameId?: string | null;
                     /** @description https URL (http only for hosts in WEBHOOK_ALLOWED_HOSTS) */
                     url: string;
@@ -4523,7 +4677,7 @@ export interface operations {
                 "application/json": {
                     description?: string | null;
                     enabled?: boolean;
-                    events?: ("game.started" | "move.made" | "turn.started" | "turn.reminder" | "game.finished")[];
+                    events?: ("game.started" | "move.made" | "turn.started" | "turn.reminder" | "game.finished" | "challenge.received")[];
                     url?: string;
                 };
             };
@@ -4753,6 +4907,544 @@ export interface operations {
                         endpointId: string;
                         pending: number;
                     };
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (STALE_VERSION, NOT_YOUR_TURN, GAME_NOT_ACTIVE, SEAT_TAKEN, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listChallenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your pending challenges (at most 100) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Challenge"][];
+                    };
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a turn clock, as a game's (omit for an untimed game) */
+                    clock?: {
+                        onTimeout?: "bot" | "forfeit";
+                        /** @description seconds per move */
+                        perMove: number;
+                        reminderBefore?: number;
+                        reserve?: number;
+                    };
+                    /** @description how long the challenge waits (default 7 days; at most the configured maximum, 30 days unless set) */
+                    expiresInSeconds?: number;
+                    /** @description the players the seats after yours are reserved for, in seat order */
+                    invite?: ({
+                        /** Format: uuid */
+                        playerId: string;
+                    } | {
+                        /** @description the id your app knows the player by (your app's players only) */
+                        externalId: string;
+                    })[];
+                    options?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description seats of the game; default: you and the invited (at least the game's minimum). Seats beyond those are open: anyone with the link code may take one */
+                    seats?: number;
+                    /** @description a game type id */
+                    type: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The challenge, with its link code when it has open seats */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (STALE_VERSION, NOT_YOUR_TURN, GAME_NOT_ACTIVE, SEAT_TAKEN, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    declineChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description told to the creator */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The declined challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (STALE_VERSION, NOT_YOUR_TURN, GAME_NOT_ACTIVE, SEAT_TAKEN, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the challenge's id or its link code */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bearer token where one is needed, or a token that is malformed or unknown (UNAUTHENTICATED), revoked (TOKEN_REVOKED) or expired (TOKEN_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, NOT_YOUR_SEAT), or its token lacks the scope this needs (INSUFFICIENT_SCOPE), or an app key where only a player token is accepted (APP_KEY_NOT_ALLOWED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the time the Retry-After header gives (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is shutting down or overloaded: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the challenge's id or its link code */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge with your seat taken */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
                 };
             };
             /** @description Invalid input: a malformed id, body, query or cursor (BAD_REQUEST, INVALID_JSON, INVALID_MOVE, ...) */
@@ -8033,7 +8725,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    events: ("game.started" | "move.made" | "turn.started" | "turn.reminder" | "game.finished")[];
+                    events: ("game.started" | "move.made" | "turn.started" | "turn.reminder" | "game.finished" | "challenge.received")[];
                     gameId?: string | null;
                     /** @description https URL (http only for hosts in WEBHOOK_ALLOWED_HOSTS) */
                     url: string;
@@ -8325,7 +9017,7 @@ export interface operations {
                 "application/json": {
                     description?: string | null;
                     enabled?: boolean;
-                    events?: ("game.started" | "move.made" | "turn.started" | "turn.reminder" | "game.finished")[];
+                    events?: ("game.started" | "move.made" | "turn.started" | "turn.reminder" | "game.finished" | "challenge.received")[];
                     url?: string;
                 };
             };

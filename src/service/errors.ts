@@ -59,6 +59,14 @@ export const ERROR_STATUS = {
   PASSKEY_REJECTED: 401,
   INVALID_CODE: 401,
   TOO_MANY_PASSKEYS: 409,
+  // At the table: challenges, seeks, chat, time away (src/service/challenges.ts, seeks.ts, chat.ts)
+  CHALLENGE_NOT_FOUND: 404,
+  CHALLENGE_CLOSED: 409,
+  CHALLENGE_SEAT: 403,
+  NOT_INVITED: 403,
+  SEEK_NOT_FOUND: 404,
+  ALREADY_SEEKING: 409,
+  SEEK_CLOSED: 409,
 } as const satisfies Record<string, number>;
 
 export type ServiceErrorCode = keyof typeof ERROR_STATUS;

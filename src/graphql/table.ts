@@ -1,0 +1,125 @@
+/**
+ * GraphQL at the table (docs/table.md): challenges, seeks and chat, as REST has them, and the caller's
+ * table notices as a subscription. Thin adapters over the services; the SDL extends ./schema.ts.
+ */
+import type { MercuriusContext } from 'mercurius';
+import type { ChallengeService, Invitee } from '../service/challenges.js';
+import { closable } from '../service/channel.js';
+import { ServiceError } from '../service/errors.js';
+import type { TableEvents, TableNotice } from '../service/table-events.js';
+
+export const tableSchema = `
+  type ChallengeSeat {
+    seat: Int!
+    player: Player
+    "Taken with the link code rather than reserved for a named player."
+    open: Boolean!
+    "open, invited, accepted or declined."
+    status: String!
+    reason: String
+  }
+
+  type Challenge {
+    "The challenge's id, which is its game's id."
+    id: ID!
+    gameId: ID!
+    type: String!
+    seatCount: Int!
+    options: JSON
+    clock: JSON
+    createdBy: Player!
+    "pending, accepted, declined, cancelled or expired."
+    status: String!
+    reason: String
+    "The link code (its creator only): anyone with it may take an open seat."
+    code: String
+    expiresAt: String!
+    createdAt: String!
+    seats: [ChallengeSeat!]!
+  }
+
+  "A player a challenge invites: by player id, or by the id your app knows them by."
+  input InviteeInput {
+    playerId: ID
+    externalId: String
+  }
+
+  extend type Query {
+    "Your pending challenges: made by you or waiting for you."
+    myChallenges: [Challenge!]!
+    "A challenge by id (its players) or by link code."
+    challenge(ref: String!): Challenge
+  }
+
+  extend type Mutation {
+    createChallenge(type: String!, seats: Int, options: JSON, clock: TurnClockInput, invite: [InviteeInput!], expiresInSeconds: Int): Challenge!
+    "By id, the seat reserved for you; by link code, the first open seat."
+    acceptChallenge(ref: String!): Challenge!
+    declineChallenge(id: ID!, reason: String): Challenge!
+    cancelChallenge(id: ID!): Challenge!
+  }
+
+  "A notice at the table: kind is challenge, match or nudge; id names the challenge or seek."
+  type TableNotice {
+    kind: String!
+    gameId: ID!
+    id: ID!
+    "The challenge, for kind challenge."
+    challenge: Challenge
+  }
+
+  extend type Subscription {
+    "Challenges for you (and yours declined or cancelled), your seeks matched, nudges."
+    tableNotices: TableNotice!
+  }
+`;
+
+type Args<T> = { [K in keyof T]: T[K] | null };
+
+const defined = <T extends object>(args: T) => Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null && v !== undefined));
+
+function invitees(list: readonly { playerId?: string | null; externalId?: string | null }[] | null | undefined): Invitee[] {
+  return (list ?? []).map((who) => {
+    if (who.playerId && !who.externalId) return { playerId: who.playerId };
+    if (who.externalId && !who.playerId) return { externalId: who.externalId };
+    throw new ServiceError('BAD_REQUEST', 'each invitee gives exactly one of playerId, externalId');
+  });
+}
+
+export function tableResolvers(challenges: ChallengeService, events: TableEvents) {
+  return {
+    Query: {
+      myChallenges: (_: unknown, __: unknown, ctx: MercuriusContext) => challenges.list(ctx.player),
+      challenge: async (_: unknown, { ref }: { ref: string }, ctx: MercuriusContext) => {
+        try {
+          return await challenges.get(ctx.player, ref);
+        } catch (error) {
+          if (error instanceof ServiceError && error.code === 'CHALLENGE_NOT_FOUND') return null;
+          throw error;
+        }
+      },
+    },
+    Mutation: {
+      createChallenge: (_: unknown, args: Args<{ type: string; seats: number; options: unknown; clock: unknown; invite: { playerId?: string | null; externalId?: string | null }[]; expiresInSeconds: number }>, ctx: MercuriusContext) =>
+        challenges.create(ctx.player, { ...defined({ ...args, invite: undefined }), type: args.type ?? '', invite: invitees(args.invite) }),
+      acceptChallenge: (_: unknown, { ref }: { ref: string }, ctx: MercuriusContext) => challenges.accept(ctx.player, ref),
+      declineChallenge: (_: unknown, { id, reason }: { id: string; reason?: string | null }, ctx: MercuriusContext) => challenges.decline(ctx.player, id, reason ?? undefined),
+      cancelChallenge: (_: unknown, { id }: { id: string }, ctx: MercuriusContext) => challenges.cancel(ctx.player, id),
+    },
+    Subscription: {
+      tableNotices: {
+        subscribe: (_: unknown, __: unknown, ctx: MercuriusContext) => {
+          const player = ctx.player;
+          if (!player) throw new ServiceError('UNAUTHENTICATED', 'this needs a bearer token');
+          return closable(events.forPlayer(player.id), async function* (notices) {
+            for await (const notice of notices) {
+              const challenge = notice.kind === 'challenge' ? await challenges.get(player, notice.id).catch(() => null) : null;
+              yield { kind: notice.kind, gameId: notice.gameId, id: notice.id, challenge };
+            }
+          });
+        },
+        resolve: (notice: TableNotice) => notice,
+      },
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * At the table (docs/table.md): challenges, matchmaking seeks and table chat, wired into the app as one
+ * piece: the notices' fan-out across instances, the services, their REST routes, GraphQL and the sweeps
+ * (expiry, matching) that run while the app does.
+ */
+import type pg from 'pg';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Database } from './store/database.js';
+import type { GameService } from './service/game-service.js';
+import type { Clock } from './timers/clock.js';
+import { TableFeed } from './store/table-feed.js';
+import { TableEvents, type TableNotice } from './service/table-events.js';
+import { ChallengeService, DEFAULT_CHALLENGE_OPTIONS, type ChallengeOptions } from './service/challenges.js';
+import type { Player } from './service/players.js';
+import { challengeRoutes } from './http/routes/challenges.js';
+import type { PlayerNotices } from './http/routes/events.js';
+import { tableResolvers, tableSchema } from './graphql/table.js';
+
+export interface TableOptions extends ChallengeOptions {
+  /** How often each instance looks for expired challenges. */
+  readonly sweepIntervalMs: number;
+}
+
+export const DEFAULT_TABLE_OPTIONS: TableOptions = { ...DEFAULT_CHALLENGE_OPTIONS, sweepIntervalMs: 30_000 };
+
+export interface TableWiring {
+  readonly databaseUrl: string;
+  readonly pool: pg.Pool;
+  readonly db: Database;
+  readonly games: GameService;
+  readonly clock: Clock;
+  /** Wakes the webhook dispatcher for a game with new outbox rows. */
+  readonly delivered: (gameId: string) => void;
+  readonly options?: Partial<TableOptions> | undefined;
+}
+
+export interface Table {
+  readonly challenges: ChallengeService;
+  readonly events: TableEvents;
+  readonly notices: PlayerNotices;
+  readonly routes: FastifyPluginAsync;
+  readonly schema: string;
+  readonly resolvers: Record<string, unknown>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createTable(app: FastifyInstance, wiring: TableWiring): Table {
+  const options: TableOptions = { ...DEFAULT_TABLE_OPTIONS, ...wiring.options };
+  const feed = new TableFeed(wiring.databaseUrl, wiring.pool, app.log);
+  const events = new TableEvents(feed);
+  feed.onNotice((notice) => events.receive(notice));
+  const challenges = new ChallengeService(wiring.db, wiring.games, events, wiring.clock, options, wiring.delivered);
+  wiring.games.guardJoins(challenges.admits);
+  let sweep: NodeJS.Timeout | null = null;
+  const describe = async (player: Player, notice: TableNotice): Promise<unknown> => {
+    if (notice.kind === 'challenge') return challenges.get(player, notice.id).catch(() => ({ id: notice.id, gameId: notice.gameId }));
+    return { id: notice.id, gameId: notice.gameId };
+  };
+  return {
+    challenges,
+    events,
+    notices: { events, describe },
+    routes: async (v1) => {
+      await v1.register(challengeRoutes, { challenges });
+    },
+    schema: tableSchema,
+    resolvers: tableResolvers(challenges, events),
+    async start() {
+      await feed.listen();
+      sweep = setInterval(() => {
+        challenges.expireDue().catch((err: unknown) => app.log.error({ err }, 'challenge expiry sweep failed'));
+      }, options.sweepIntervalMs);
+      sweep.unref();
+    },
+    async stop() {
+      if (sweep) clearInterval(sweep);
+      await feed.stop();
+    },
+  };
+}
