@@ -75,7 +75,7 @@ import { createMetrics, instrument } from './ops/instrument.js';
 import { AdminService } from './service/admin.js';
 import { SCOPES } from './service/tokens.js';
 import { adminRoutes } from './http/routes/admin.js';
-import { createTable, type TableOptions } from './table.js';
+import { createTable, type Table, type TableOptions } from './table.js';
 import { TABLE_SCHEMAS } from './http/table-schemas.js';
 
 export interface AppOptions {
@@ -140,6 +140,8 @@ declare module 'fastify' {
     archive: ArchiveService;
     apps: AppService;
     appPlayers: AppPlayerService;
+    /** Challenges, seeks and chat (src/table.ts); tests run its sweeps by hand. */
+    table: Table;
   }
 }
 
@@ -215,6 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Challenges, seeks and chat (src/table.ts): their services, routes, GraphQL and workers.
   const table = createTable(app, { databaseUrl: options.databaseUrl, pool: connections.pool, db, games, clock: options.clock ?? systemClock, delivered: asyncPlay.dispatcher.nudgeGame, options: options.table });
+  app.decorate('table', table);
   app.decorate('webhooks', asyncPlay.webhooks).decorate('deliveries', asyncPlay.dispatcher).decorate('timers', asyncPlay.timers);
   instrument(app, metrics, { games, dispatcher: asyncPlay.dispatcher });
   // Hooks on every request take Fastify's callback form: an async one costs a promise and a microtask.

@@ -13,15 +13,19 @@ import { TableEvents, type TableNotice } from './service/table-events.js';
 import { ChallengeService, DEFAULT_CHALLENGE_OPTIONS, type ChallengeOptions } from './service/challenges.js';
 import type { Player } from './service/players.js';
 import { challengeRoutes } from './http/routes/challenges.js';
+import { seekRoutes } from './http/routes/seeks.js';
+import { DEFAULT_SEEK_OPTIONS, SeekService, type SeekOptions } from './service/seeks.js';
 import type { PlayerNotices } from './http/routes/events.js';
 import { tableResolvers, tableSchema } from './graphql/table.js';
 
-export interface TableOptions extends ChallengeOptions {
+export interface TableOptions extends ChallengeOptions, SeekOptions {
   /** How often each instance looks for expired challenges. */
   readonly sweepIntervalMs: number;
+  /** How often each instance matches seeks again (expiry, bots after a wait, matches a crash left unmade). */
+  readonly seekSweepIntervalMs: number;
 }
 
-export const DEFAULT_TABLE_OPTIONS: TableOptions = { ...DEFAULT_CHALLENGE_OPTIONS, sweepIntervalMs: 30_000 };
+export const DEFAULT_TABLE_OPTIONS: TableOptions = { ...DEFAULT_CHALLENGE_OPTIONS, ...DEFAULT_SEEK_OPTIONS, sweepIntervalMs: 30_000, seekSweepIntervalMs: 5_000 };
 
 export interface TableWiring {
   readonly databaseUrl: string;
@@ -36,6 +40,7 @@ export interface TableWiring {
 
 export interface Table {
   readonly challenges: ChallengeService;
+  readonly seeks: SeekService;
   readonly events: TableEvents;
   readonly notices: PlayerNotices;
   readonly routes: FastifyPluginAsync;
@@ -52,29 +57,36 @@ export function createTable(app: FastifyInstance, wiring: TableWiring): Table {
   feed.onNotice((notice) => events.receive(notice));
   const challenges = new ChallengeService(wiring.db, wiring.games, events, wiring.clock, options, wiring.delivered);
   wiring.games.guardJoins(challenges.admits);
-  let sweep: NodeJS.Timeout | null = null;
+  const seeks = new SeekService(wiring.db, wiring.pool, wiring.games, events, wiring.clock, options);
+  const sweeps: NodeJS.Timeout[] = [];
+  const every = (ms: number, what: string, work: () => Promise<unknown>) => {
+    const timer = setInterval(() => void work().catch((err: unknown) => app.log.error({ err }, `${what} failed`)), ms);
+    timer.unref();
+    sweeps.push(timer);
+  };
   const describe = async (player: Player, notice: TableNotice): Promise<unknown> => {
     if (notice.kind === 'challenge') return challenges.get(player, notice.id).catch(() => ({ id: notice.id, gameId: notice.gameId }));
+    if (notice.kind === 'match') return seeks.get(player, notice.id).catch(() => ({ id: notice.id, gameId: notice.gameId }));
     return { id: notice.id, gameId: notice.gameId };
   };
   return {
     challenges,
+    seeks,
     events,
     notices: { events, describe },
     routes: async (v1) => {
       await v1.register(challengeRoutes, { challenges });
+      await v1.register(seekRoutes, { seeks });
     },
     schema: tableSchema,
-    resolvers: tableResolvers(challenges, events),
+    resolvers: tableResolvers(challenges, seeks, events),
     async start() {
       await feed.listen();
-      sweep = setInterval(() => {
-        challenges.expireDue().catch((err: unknown) => app.log.error({ err }, 'challenge expiry sweep failed'));
-      }, options.sweepIntervalMs);
-      sweep.unref();
+      every(options.sweepIntervalMs, 'challenge expiry sweep', () => challenges.expireDue());
+      every(options.seekSweepIntervalMs, 'seek sweep', () => seeks.sweep());
     },
     async stop() {
-      if (sweep) clearInterval(sweep);
+      for (const timer of sweeps) clearInterval(timer);
       await feed.stop();
     },
   };

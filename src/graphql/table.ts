@@ -4,6 +4,7 @@
  */
 import type { MercuriusContext } from 'mercurius';
 import type { ChallengeService, Invitee } from '../service/challenges.js';
+import type { SeekService } from '../service/seeks.js';
 import { closable } from '../service/channel.js';
 import { ServiceError } from '../service/errors.js';
 import type { TableEvents, TableNotice } from '../service/table-events.js';
@@ -49,6 +50,29 @@ export const tableSchema = `
     myChallenges: [Challenge!]!
     "A challenge by id (its players) or by link code."
     challenge(ref: String!): Challenge
+    "Your seeks, newest first (the last 20)."
+    mySeeks: [Seek!]!
+  }
+
+  type Seek {
+    id: ID!
+    type: String!
+    minSeats: Int!
+    maxSeats: Int!
+    options: JSON
+    clock: JSON
+    "Your rating (this game type's ordinal) when you posted it."
+    rating: Float!
+    minRating: Float
+    maxRating: Float
+    botsAfterSeconds: Int
+    "waiting, matched, cancelled or expired."
+    status: String!
+    "The game it was matched into."
+    gameId: ID
+    createdAt: String!
+    expiresAt: String!
+    matchedAt: String
   }
 
   extend type Mutation {
@@ -57,6 +81,9 @@ export const tableSchema = `
     acceptChallenge(ref: String!): Challenge!
     declineChallenge(id: ID!, reason: String): Challenge!
     cancelChallenge(id: ID!): Challenge!
+    "Seek a game: matched with compatible waiting players, longest-waiting first."
+    createSeek(type: String!, seats: Int, minSeats: Int, maxSeats: Int, options: JSON, clock: TurnClockInput, minRating: Float, maxRating: Float, botsAfterSeconds: Int, expiresInSeconds: Int): Seek!
+    cancelSeek(id: ID!): Seek!
   }
 
   "A notice at the table: kind is challenge, match or nudge; id names the challenge or seek."
@@ -86,10 +113,11 @@ function invitees(list: readonly { playerId?: string | null; externalId?: string
   });
 }
 
-export function tableResolvers(challenges: ChallengeService, events: TableEvents) {
+export function tableResolvers(challenges: ChallengeService, seeks: SeekService, events: TableEvents) {
   return {
     Query: {
       myChallenges: (_: unknown, __: unknown, ctx: MercuriusContext) => challenges.list(ctx.player),
+      mySeeks: (_: unknown, __: unknown, ctx: MercuriusContext) => seeks.list(ctx.player),
       challenge: async (_: unknown, { ref }: { ref: string }, ctx: MercuriusContext) => {
         try {
           return await challenges.get(ctx.player, ref);
@@ -105,6 +133,9 @@ export function tableResolvers(challenges: ChallengeService, events: TableEvents
       acceptChallenge: (_: unknown, { ref }: { ref: string }, ctx: MercuriusContext) => challenges.accept(ctx.player, ref),
       declineChallenge: (_: unknown, { id, reason }: { id: string; reason?: string | null }, ctx: MercuriusContext) => challenges.decline(ctx.player, id, reason ?? undefined),
       cancelChallenge: (_: unknown, { id }: { id: string }, ctx: MercuriusContext) => challenges.cancel(ctx.player, id),
+      createSeek: (_: unknown, args: Args<{ type: string; seats: number; minSeats: number; maxSeats: number; options: unknown; clock: unknown; minRating: number; maxRating: number; botsAfterSeconds: number; expiresInSeconds: number }>, ctx: MercuriusContext) =>
+        seeks.create(ctx.player, { ...defined(args), type: args.type ?? '' }),
+      cancelSeek: (_: unknown, { id }: { id: string }, ctx: MercuriusContext) => seeks.cancel(ctx.player, id),
     },
     Subscription: {
       tableNotices: {
