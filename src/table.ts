@@ -14,18 +14,20 @@ import { ChallengeService, DEFAULT_CHALLENGE_OPTIONS, type ChallengeOptions } fr
 import type { Player } from './service/players.js';
 import { challengeRoutes } from './http/routes/challenges.js';
 import { seekRoutes } from './http/routes/seeks.js';
+import { chatRoutes } from './http/routes/chat.js';
+import { ChatService, DEFAULT_CHAT_OPTIONS, type ChatOptions } from './service/chat.js';
 import { DEFAULT_SEEK_OPTIONS, SeekService, type SeekOptions } from './service/seeks.js';
 import type { PlayerNotices } from './http/routes/events.js';
 import { tableResolvers, tableSchema } from './graphql/table.js';
 
-export interface TableOptions extends ChallengeOptions, SeekOptions {
+export interface TableOptions extends ChallengeOptions, SeekOptions, ChatOptions {
   /** How often each instance looks for expired challenges. */
   readonly sweepIntervalMs: number;
   /** How often each instance matches seeks again (expiry, bots after a wait, matches a crash left unmade). */
   readonly seekSweepIntervalMs: number;
 }
 
-export const DEFAULT_TABLE_OPTIONS: TableOptions = { ...DEFAULT_CHALLENGE_OPTIONS, ...DEFAULT_SEEK_OPTIONS, sweepIntervalMs: 30_000, seekSweepIntervalMs: 5_000 };
+export const DEFAULT_TABLE_OPTIONS: TableOptions = { ...DEFAULT_CHALLENGE_OPTIONS, ...DEFAULT_SEEK_OPTIONS, ...DEFAULT_CHAT_OPTIONS, sweepIntervalMs: 30_000, seekSweepIntervalMs: 5_000 };
 
 export interface TableWiring {
   readonly databaseUrl: string;
@@ -41,6 +43,7 @@ export interface TableWiring {
 export interface Table {
   readonly challenges: ChallengeService;
   readonly seeks: SeekService;
+  readonly chat: ChatService;
   readonly events: TableEvents;
   readonly notices: PlayerNotices;
   readonly routes: FastifyPluginAsync;
@@ -58,6 +61,7 @@ export function createTable(app: FastifyInstance, wiring: TableWiring): Table {
   const challenges = new ChallengeService(wiring.db, wiring.games, events, wiring.clock, options, wiring.delivered);
   wiring.games.guardJoins(challenges.admits);
   const seeks = new SeekService(wiring.db, wiring.pool, wiring.games, events, wiring.clock, options);
+  const chat = new ChatService(wiring.db, wiring.games, events, wiring.clock, options, wiring.delivered);
   const sweeps: NodeJS.Timeout[] = [];
   const every = (ms: number, what: string, work: () => Promise<unknown>) => {
     const timer = setInterval(() => void work().catch((err: unknown) => app.log.error({ err }, `${what} failed`)), ms);
@@ -72,14 +76,16 @@ export function createTable(app: FastifyInstance, wiring: TableWiring): Table {
   return {
     challenges,
     seeks,
+    chat,
     events,
     notices: { events, describe },
     routes: async (v1) => {
       await v1.register(challengeRoutes, { challenges });
       await v1.register(seekRoutes, { seeks });
+      await v1.register(chatRoutes, { chat, events });
     },
     schema: tableSchema,
-    resolvers: tableResolvers(challenges, seeks, events),
+    resolvers: tableResolvers(challenges, seeks, chat, events),
     async start() {
       await feed.listen();
       every(options.sweepIntervalMs, 'challenge expiry sweep', () => challenges.expireDue());

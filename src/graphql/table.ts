@@ -5,6 +5,7 @@
 import type { MercuriusContext } from 'mercurius';
 import type { ChallengeService, Invitee } from '../service/challenges.js';
 import type { SeekService } from '../service/seeks.js';
+import type { ChatService } from '../service/chat.js';
 import { closable } from '../service/channel.js';
 import { ServiceError } from '../service/errors.js';
 import type { TableEvents, TableNotice } from '../service/table-events.js';
@@ -52,6 +53,26 @@ export const tableSchema = `
     challenge(ref: String!): Challenge
     "Your seeks, newest first (the last 20)."
     mySeeks: [Seek!]!
+    "A chat channel of a game, oldest first (players' only for the seated players; default: your own channel)."
+    chatMessages(gameId: ID!, channel: String, cursor: String, limit: Int): ChatPage!
+  }
+
+  type ChatMessage {
+    "Increasing: pass the last one seen as cursor."
+    id: ID!
+    gameId: ID!
+    "players or spectators."
+    channel: String!
+    author: Player!
+    "Null once deleted."
+    body: String
+    createdAt: String!
+    deleted: Boolean!
+  }
+
+  type ChatPage {
+    items: [ChatMessage!]!
+    nextCursor: String
   }
 
   type Seek {
@@ -84,6 +105,13 @@ export const tableSchema = `
     "Seek a game: matched with compatible waiting players, longest-waiting first."
     createSeek(type: String!, seats: Int, minSeats: Int, maxSeats: Int, options: JSON, clock: TurnClockInput, minRating: Float, maxRating: Float, botsAfterSeconds: Int, expiresInSeconds: Int): Seek!
     cancelSeek(id: ID!): Seek!
+    "Say something at a game's table: seated players in the players' channel, everyone else in the spectators'."
+    postChatMessage(gameId: ID!, body: String!, channel: String): ChatMessage!
+    "Delete your own message."
+    deleteChatMessage(id: ID!): ChatMessage!
+    "You no longer receive this player's chat messages."
+    mutePlayer(playerId: ID!): Boolean!
+    unmutePlayer(playerId: ID!): Boolean!
   }
 
   "A notice at the table: kind is challenge, match or nudge; id names the challenge or seek."
@@ -98,6 +126,8 @@ export const tableSchema = `
   extend type Subscription {
     "Challenges for you (and yours declined or cancelled), your seeks matched, nudges."
     tableNotices: TableNotice!
+    "Chat messages of a game as they are posted (or deleted): a seated player's both channels, anyone else's the spectators' only."
+    chatMessages(gameId: ID!): ChatMessage!
   }
 `;
 
@@ -113,11 +143,13 @@ function invitees(list: readonly { playerId?: string | null; externalId?: string
   });
 }
 
-export function tableResolvers(challenges: ChallengeService, seeks: SeekService, events: TableEvents) {
+export function tableResolvers(challenges: ChallengeService, seeks: SeekService, chat: ChatService, events: TableEvents) {
   return {
     Query: {
       myChallenges: (_: unknown, __: unknown, ctx: MercuriusContext) => challenges.list(ctx.player),
       mySeeks: (_: unknown, __: unknown, ctx: MercuriusContext) => seeks.list(ctx.player),
+      chatMessages: (_: unknown, args: { gameId: string; channel?: string | null; cursor?: string | null; limit?: number | null }, ctx: MercuriusContext) =>
+        chat.list(ctx.player, args.gameId, args.channel ?? undefined, args.cursor ?? undefined, args.limit ?? undefined),
       challenge: async (_: unknown, { ref }: { ref: string }, ctx: MercuriusContext) => {
         try {
           return await challenges.get(ctx.player, ref);
@@ -136,8 +168,31 @@ export function tableResolvers(challenges: ChallengeService, seeks: SeekService,
       createSeek: (_: unknown, args: Args<{ type: string; seats: number; minSeats: number; maxSeats: number; options: unknown; clock: unknown; minRating: number; maxRating: number; botsAfterSeconds: number; expiresInSeconds: number }>, ctx: MercuriusContext) =>
         seeks.create(ctx.player, { ...defined(args), type: args.type ?? '' }),
       cancelSeek: (_: unknown, { id }: { id: string }, ctx: MercuriusContext) => seeks.cancel(ctx.player, id),
+      postChatMessage: (_: unknown, args: { gameId: string; body: string; channel?: string | null }, ctx: MercuriusContext) =>
+        chat.post(ctx.player, args.gameId, args.body, args.channel ?? undefined),
+      deleteChatMessage: (_: unknown, { id }: { id: string }, ctx: MercuriusContext) => chat.deleteOwn(ctx.player, id),
+      mutePlayer: async (_: unknown, { playerId }: { playerId: string }, ctx: MercuriusContext) => {
+        await chat.mute(ctx.player, playerId);
+        return true;
+      },
+      unmutePlayer: async (_: unknown, { playerId }: { playerId: string }, ctx: MercuriusContext) => {
+        await chat.unmute(ctx.player, playerId);
+        return true;
+      },
     },
     Subscription: {
+      chatMessages: {
+        subscribe: async (_: unknown, { gameId }: { gameId: string }, ctx: MercuriusContext) => {
+          await chat.list(ctx.player, gameId, 'spectators', undefined, 1); // an unknown game fails here, before anything listens
+          return closable(events.chat(gameId), async function* (notices) {
+            for await (const notice of notices) {
+              const message = await chat.readable(ctx.player, notice.id);
+              if (message) yield message;
+            }
+          });
+        },
+        resolve: (message: unknown) => message,
+      },
       tableNotices: {
         subscribe: (_: unknown, __: unknown, ctx: MercuriusContext) => {
           const player = ctx.player;

@@ -106,4 +106,31 @@ export const Seek = Type.Object(
 
 export const SeekId = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
-export const TABLE_SCHEMAS = [Challenge, Seek];
+export const TABLE_SCHEMAS: TSchema[] = [Challenge, Seek];
+
+export const ChatMessage = Type.Object(
+  {
+    id: Type.String({ description: 'increasing: pass the last one seen as cursor' }),
+    gameId: Type.String({ format: 'uuid' }),
+    channel: Type.Union([Type.Literal('players'), Type.Literal('spectators')]),
+    author: PlayerRef,
+    body: Nullable(Type.String({ description: 'null once deleted' })),
+    createdAt: Type.String({ format: 'date-time' }),
+    deleted: Type.Boolean(),
+  },
+  { $id: 'ChatMessage' },
+);
+const ChannelName = Type.Union([Type.Literal('players'), Type.Literal('spectators')], { description: "players' (the seated players) or spectators' (everyone else; players read it too); default: your own" });
+export const PostChatBody = Type.Object(
+  { body: Text({ minLength: 1, maxLength: 2000, description: 'the message: plain text, at most CHAT_MAX_LENGTH characters (500 unless set)' }), channel: Type.Optional(ChannelName) },
+  { additionalProperties: false },
+);
+export const ChatQuery = Type.Object({
+  channel: Type.Optional(ChannelName),
+  cursor: Type.Optional(Text({ maxLength: 20, description: 'the previous page\'s nextCursor (a message id): the page starts after it' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+});
+export const ChatMessageParams = Type.Object({ id: Type.String({ format: 'uuid' }), messageId: Text({ maxLength: 20, description: 'the message id' }) });
+export const MessageId = Type.Object({ messageId: Text({ maxLength: 20, description: 'the message id' }) });
+export const PlayerIdParams = Type.Object({ playerId: Type.String({ format: 'uuid' }) });
+TABLE_SCHEMAS.push(ChatMessage);

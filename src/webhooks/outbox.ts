@@ -14,7 +14,7 @@
  */
 import { TABLE_EVENT_ORDINAL } from '../service/table-outbox.js';
 
-export const WEBHOOK_EVENT_TYPES = ['game.started', 'move.made', 'turn.started', 'turn.reminder', 'game.finished', 'challenge.received'] as const;
+export const WEBHOOK_EVENT_TYPES = ['game.started', 'move.made', 'turn.started', 'turn.reminder', 'game.finished', 'challenge.received', 'chat.message'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Order of events produced by one game version: (seq, ordinal, seat) orders deliveries per endpoint and game. */
