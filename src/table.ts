@@ -15,6 +15,8 @@ import type { Player } from './service/players.js';
 import { challengeRoutes } from './http/routes/challenges.js';
 import { seekRoutes } from './http/routes/seeks.js';
 import { chatRoutes } from './http/routes/chat.js';
+import { visitRoutes } from './http/routes/visits.js';
+import { VisitService } from './service/visits.js';
 import { ChatService, DEFAULT_CHAT_OPTIONS, type ChatOptions } from './service/chat.js';
 import { DEFAULT_SEEK_OPTIONS, SeekService, type SeekOptions } from './service/seeks.js';
 import type { PlayerNotices } from './http/routes/events.js';
@@ -62,6 +64,8 @@ export function createTable(app: FastifyInstance, wiring: TableWiring): Table {
   wiring.games.guardJoins(challenges.admits);
   const seeks = new SeekService(wiring.db, wiring.pool, wiring.games, events, wiring.clock, options);
   const chat = new ChatService(wiring.db, wiring.games, events, wiring.clock, options, wiring.delivered);
+  const visits = new VisitService(wiring.db, wiring.games, app.log);
+  wiring.games.observeViews(visits.viewed);
   const sweeps: NodeJS.Timeout[] = [];
   const every = (ms: number, what: string, work: () => Promise<unknown>) => {
     const timer = setInterval(() => void work().catch((err: unknown) => app.log.error({ err }, `${what} failed`)), ms);
@@ -83,9 +87,10 @@ export function createTable(app: FastifyInstance, wiring: TableWiring): Table {
       await v1.register(challengeRoutes, { challenges });
       await v1.register(seekRoutes, { seeks });
       await v1.register(chatRoutes, { chat, events });
+      await v1.register(visitRoutes, { visits });
     },
     schema: tableSchema,
-    resolvers: tableResolvers(challenges, seeks, chat, events),
+    resolvers: tableResolvers({ challenges, seeks, chat, visits }, events),
     async start() {
       await feed.listen();
       every(options.sweepIntervalMs, 'challenge expiry sweep', () => challenges.expireDue());

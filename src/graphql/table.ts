@@ -6,6 +6,7 @@ import type { MercuriusContext } from 'mercurius';
 import type { ChallengeService, Invitee } from '../service/challenges.js';
 import type { SeekService } from '../service/seeks.js';
 import type { ChatService } from '../service/chat.js';
+import type { VisitService } from '../service/visits.js';
 import { closable } from '../service/channel.js';
 import { ServiceError } from '../service/errors.js';
 import type { TableEvents, TableNotice } from '../service/table-events.js';
@@ -55,6 +56,20 @@ export const tableSchema = `
     mySeeks: [Seek!]!
     "A chat channel of a game, oldest first (players' only for the seated players; default: your own channel)."
     chatMessages(gameId: ID!, channel: String, cursor: String, limit: Int): ChatPage!
+    "Your games with moves you have not read yet (the lobby's and my turn's marks)."
+    unseenGames: [LastSeen!]!
+    "Which version of a game of yours you last read."
+    lastSeen(gameId: ID!): LastSeen!
+  }
+
+  "Since your last visit: reading your view of the current state records its version."
+  type LastSeen {
+    gameId: ID!
+    version: Int!
+    "Null: never read."
+    seenVersion: Int
+    unseen: Int!
+    myTurn: Boolean!
   }
 
   type ChatMessage {
@@ -143,11 +158,20 @@ function invitees(list: readonly { playerId?: string | null; externalId?: string
   });
 }
 
-export function tableResolvers(challenges: ChallengeService, seeks: SeekService, chat: ChatService, events: TableEvents) {
+export interface TableServices {
+  readonly challenges: ChallengeService;
+  readonly seeks: SeekService;
+  readonly chat: ChatService;
+  readonly visits: VisitService;
+}
+
+export function tableResolvers({ challenges, seeks, chat, visits }: TableServices, events: TableEvents) {
   return {
     Query: {
       myChallenges: (_: unknown, __: unknown, ctx: MercuriusContext) => challenges.list(ctx.player),
       mySeeks: (_: unknown, __: unknown, ctx: MercuriusContext) => seeks.list(ctx.player),
+      unseenGames: (_: unknown, __: unknown, ctx: MercuriusContext) => visits.unseen(ctx.player),
+      lastSeen: (_: unknown, { gameId }: { gameId: string }, ctx: MercuriusContext) => visits.lastSeen(ctx.player, gameId),
       chatMessages: (_: unknown, args: { gameId: string; channel?: string | null; cursor?: string | null; limit?: number | null }, ctx: MercuriusContext) =>
         chat.list(ctx.player, args.gameId, args.channel ?? undefined, args.cursor ?? undefined, args.limit ?? undefined),
       challenge: async (_: unknown, { ref }: { ref: string }, ctx: MercuriusContext) => {

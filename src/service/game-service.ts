@@ -67,6 +67,8 @@ export class GameService {
   private moveObserver: MoveObserver | null = null;
   /** Asked before a seat is taken by a join or a bot (challenges reserve seats: src/service/challenges.ts). */
   private joinGuard: JoinGuard | null = null;
+  /** Told when a seated player reads the current state (since your last visit: src/service/visits.ts). */
+  private viewObserver: ((playerId: string, gameId: string, version: number) => void) | null = null;
 
   constructor(
     private readonly store: EventStore,
@@ -88,6 +90,10 @@ export class GameService {
   /** Told of every player's move request (the metrics: latency, refusals by code). */
   observeMoves(observer: MoveObserver): void {
     this.moveObserver = observer;
+  }
+
+  observeViews(observer: (playerId: string, gameId: string, version: number) => void): void {
+    this.viewObserver = observer;
   }
 
   guardJoins(guard: JoinGuard): void {
@@ -566,6 +572,7 @@ export class GameService {
       return { version: atSeq, seat: viewer, view: engine.view(await stateAt(this.store, engine, game, atSeq), viewer) };
     }
     const live = await this.live(game, engine);
+    if (caller && viewer !== null) this.viewObserver?.(caller.id, gameId, live.version);
     return { version: live.version, seat: viewer, view: engine.view(live.state, viewer) };
   }
 
