@@ -119,6 +119,17 @@ const ConfigSchema = Type.Object({
   APP_PLAYERS_PER_HOUR: Type.Integer({ minimum: 1, default: 10000 }),
   /** After an app's key is rotated, how long the previous key keeps working, in seconds (unless the rotation says). */
   APP_KEY_OVERLAP_SECONDS: Type.Integer({ minimum: 0, maximum: 2_592_000, default: 86400 }),
+  // At the table (docs/table.md): challenges, seeks, chat.
+  /** How long a challenge waits when its creator says nothing, in hours. */
+  CHALLENGE_EXPIRY_HOURS: Type.Integer({ minimum: 1, maximum: 8760, default: 168 }),
+  /** The longest a creator may let a challenge wait, in hours. */
+  CHALLENGE_MAX_EXPIRY_HOURS: Type.Integer({ minimum: 1, maximum: 8760, default: 720 }),
+  /** How long a seek waits when its player says nothing, in minutes. */
+  SEEK_EXPIRY_MINUTES: Type.Integer({ minimum: 1, maximum: 10080, default: 60 }),
+  /** Longest table chat message, in characters. */
+  CHAT_MAX_LENGTH: Type.Integer({ minimum: 1, maximum: 2000, default: 500 }),
+  /** Chat messages one player may post per minute. */
+  CHAT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 10000, default: 10 }),
   // ---- operations (metrics) ----
   /** Port of the metrics listener (`GET /metrics`, Prometheus text format). Unset: no metrics listener. */
   METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
@@ -213,5 +224,16 @@ export function edgeSettings(config: Config) {
       maxCost: config.GRAPHQL_MAX_COST,
       timeoutMs: config.GRAPHQL_TIMEOUT_MS,
     },
+  };
+}
+
+/** The table's settings of a configuration (src/table.ts). */
+export function tableSettings(config: Pick<Config, 'CHALLENGE_EXPIRY_HOURS' | 'CHALLENGE_MAX_EXPIRY_HOURS' | 'SEEK_EXPIRY_MINUTES' | 'CHAT_MAX_LENGTH' | 'CHAT_PER_MINUTE'>) {
+  return {
+    defaultExpirySeconds: Math.min(config.CHALLENGE_EXPIRY_HOURS, config.CHALLENGE_MAX_EXPIRY_HOURS) * 3600,
+    maxExpirySeconds: config.CHALLENGE_MAX_EXPIRY_HOURS * 3600,
+    defaultSeekSeconds: config.SEEK_EXPIRY_MINUTES * 60,
+    chatMaxLength: config.CHAT_MAX_LENGTH,
+    chatPerMinute: config.CHAT_PER_MINUTE,
   };
 }
