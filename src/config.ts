@@ -130,6 +130,8 @@ const ConfigSchema = Type.Object({
   CHAT_MAX_LENGTH: Type.Integer({ minimum: 1, maximum: 2000, default: 500 }),
   /** Chat messages one player may post per minute. */
   CHAT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 10000, default: 10 }),
+  /** Vacation days a player may take per year (accruing day by day). */
+  VACATION_DAYS_PER_YEAR: Type.Integer({ minimum: 0, maximum: 366, default: 21 }),
   // ---- operations (metrics) ----
   /** Port of the metrics listener (`GET /metrics`, Prometheus text format). Unset: no metrics listener. */
   METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
@@ -228,12 +230,13 @@ export function edgeSettings(config: Config) {
 }
 
 /** The table's settings of a configuration (src/table.ts). */
-export function tableSettings(config: Pick<Config, 'CHALLENGE_EXPIRY_HOURS' | 'CHALLENGE_MAX_EXPIRY_HOURS' | 'SEEK_EXPIRY_MINUTES' | 'CHAT_MAX_LENGTH' | 'CHAT_PER_MINUTE'>) {
+export function tableSettings(config: Pick<Config, 'CHALLENGE_EXPIRY_HOURS' | 'CHALLENGE_MAX_EXPIRY_HOURS' | 'SEEK_EXPIRY_MINUTES' | 'CHAT_MAX_LENGTH' | 'CHAT_PER_MINUTE' | 'VACATION_DAYS_PER_YEAR'>) {
   return {
     defaultExpirySeconds: Math.min(config.CHALLENGE_EXPIRY_HOURS, config.CHALLENGE_MAX_EXPIRY_HOURS) * 3600,
     maxExpirySeconds: config.CHALLENGE_MAX_EXPIRY_HOURS * 3600,
     defaultSeekSeconds: config.SEEK_EXPIRY_MINUTES * 60,
     chatMaxLength: config.CHAT_MAX_LENGTH,
     chatPerMinute: config.CHAT_PER_MINUTE,
+    vacationDaysPerYear: config.VACATION_DAYS_PER_YEAR,
   };
 }

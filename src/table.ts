@@ -17,19 +17,21 @@ import { seekRoutes } from './http/routes/seeks.js';
 import { chatRoutes } from './http/routes/chat.js';
 import { visitRoutes } from './http/routes/visits.js';
 import { VisitService } from './service/visits.js';
+import { vacationRoutes } from './http/routes/vacations.js';
+import { DEFAULT_VACATION_OPTIONS, VacationService, type VacationOptions } from './service/vacations.js';
 import { ChatService, DEFAULT_CHAT_OPTIONS, type ChatOptions } from './service/chat.js';
 import { DEFAULT_SEEK_OPTIONS, SeekService, type SeekOptions } from './service/seeks.js';
 import type { PlayerNotices } from './http/routes/events.js';
 import { tableResolvers, tableSchema } from './graphql/table.js';
 
-export interface TableOptions extends ChallengeOptions, SeekOptions, ChatOptions {
+export interface TableOptions extends ChallengeOptions, SeekOptions, ChatOptions, VacationOptions {
   /** How often each instance looks for expired challenges. */
   readonly sweepIntervalMs: number;
   /** How often each instance matches seeks again (expiry, bots after a wait, matches a crash left unmade). */
   readonly seekSweepIntervalMs: number;
 }
 
-export const DEFAULT_TABLE_OPTIONS: TableOptions = { ...DEFAULT_CHALLENGE_OPTIONS, ...DEFAULT_SEEK_OPTIONS, ...DEFAULT_CHAT_OPTIONS, sweepIntervalMs: 30_000, seekSweepIntervalMs: 5_000 };
+export const DEFAULT_TABLE_OPTIONS: TableOptions = { ...DEFAULT_CHALLENGE_OPTIONS, ...DEFAULT_SEEK_OPTIONS, ...DEFAULT_CHAT_OPTIONS, ...DEFAULT_VACATION_OPTIONS, sweepIntervalMs: 30_000, seekSweepIntervalMs: 5_000 };
 
 export interface TableWiring {
   readonly databaseUrl: string;
@@ -66,6 +68,11 @@ export function createTable(app: FastifyInstance, wiring: TableWiring): Table {
   const chat = new ChatService(wiring.db, wiring.games, events, wiring.clock, options, wiring.delivered);
   const visits = new VisitService(wiring.db, wiring.games, app.log);
   wiring.games.observeViews(visits.viewed);
+  const vacations = new VacationService(wiring.db, wiring.clock, options);
+  // A turn that begins for a player who is away gets its deadline after the vacation.
+  wiring.games.onCommitted((game) => {
+    if (game.clock && game.status === 'active') vacations.onCommitted(game.id, game.version).catch((err: unknown) => app.log.error({ err, gameId: game.id }, 'vacation deadline failed'));
+  });
   const sweeps: NodeJS.Timeout[] = [];
   const every = (ms: number, what: string, work: () => Promise<unknown>) => {
     const timer = setInterval(() => void work().catch((err: unknown) => app.log.error({ err }, `${what} failed`)), ms);
@@ -88,9 +95,10 @@ export function createTable(app: FastifyInstance, wiring: TableWiring): Table {
       await v1.register(seekRoutes, { seeks });
       await v1.register(chatRoutes, { chat, events });
       await v1.register(visitRoutes, { visits });
+      await v1.register(vacationRoutes, { vacations });
     },
     schema: tableSchema,
-    resolvers: tableResolvers({ challenges, seeks, chat, visits }, events),
+    resolvers: tableResolvers({ challenges, seeks, chat, visits, vacations }, events),
     async start() {
       await feed.listen();
       every(options.sweepIntervalMs, 'challenge expiry sweep', () => challenges.expireDue());

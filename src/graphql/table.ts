@@ -7,6 +7,7 @@ import type { ChallengeService, Invitee } from '../service/challenges.js';
 import type { SeekService } from '../service/seeks.js';
 import type { ChatService } from '../service/chat.js';
 import type { VisitService } from '../service/visits.js';
+import type { VacationService } from '../service/vacations.js';
 import { closable } from '../service/channel.js';
 import { ServiceError } from '../service/errors.js';
 import type { TableEvents, TableNotice } from '../service/table-events.js';
@@ -60,6 +61,17 @@ export const tableSchema = `
     unseenGames: [LastSeen!]!
     "Which version of a game of yours you last read."
     lastSeen(gameId: ID!): LastSeen!
+    "Your vacation allowance, and your vacation if you are away."
+    myVacation: Vacation!
+  }
+
+  type Vacation {
+    "Days that may be taken now."
+    balanceDays: Float!
+    startsAt: String
+    "Null when not away."
+    endsAt: String
+    away: Boolean!
   }
 
   "Since your last visit: reading your view of the current state records its version."
@@ -127,6 +139,10 @@ export const tableSchema = `
     "You no longer receive this player's chat messages."
     mutePlayer(playerId: ID!): Boolean!
     unmutePlayer(playerId: ID!): Boolean!
+    "Go away for whole days: your turn clocks pause in all your games."
+    startVacation(days: Int!): Vacation!
+    "Come back early."
+    endVacation: Vacation!
   }
 
   "A notice at the table: kind is challenge, match or nudge; id names the challenge or seek."
@@ -163,14 +179,16 @@ export interface TableServices {
   readonly seeks: SeekService;
   readonly chat: ChatService;
   readonly visits: VisitService;
+  readonly vacations: VacationService;
 }
 
-export function tableResolvers({ challenges, seeks, chat, visits }: TableServices, events: TableEvents) {
+export function tableResolvers({ challenges, seeks, chat, visits, vacations }: TableServices, events: TableEvents) {
   return {
     Query: {
       myChallenges: (_: unknown, __: unknown, ctx: MercuriusContext) => challenges.list(ctx.player),
       mySeeks: (_: unknown, __: unknown, ctx: MercuriusContext) => seeks.list(ctx.player),
       unseenGames: (_: unknown, __: unknown, ctx: MercuriusContext) => visits.unseen(ctx.player),
+      myVacation: (_: unknown, __: unknown, ctx: MercuriusContext) => vacations.get(ctx.player),
       lastSeen: (_: unknown, { gameId }: { gameId: string }, ctx: MercuriusContext) => visits.lastSeen(ctx.player, gameId),
       chatMessages: (_: unknown, args: { gameId: string; channel?: string | null; cursor?: string | null; limit?: number | null }, ctx: MercuriusContext) =>
         chat.list(ctx.player, args.gameId, args.channel ?? undefined, args.cursor ?? undefined, args.limit ?? undefined),
@@ -192,6 +210,8 @@ export function tableResolvers({ challenges, seeks, chat, visits }: TableService
       createSeek: (_: unknown, args: Args<{ type: string; seats: number; minSeats: number; maxSeats: number; options: unknown; clock: unknown; minRating: number; maxRating: number; botsAfterSeconds: number; expiresInSeconds: number }>, ctx: MercuriusContext) =>
         seeks.create(ctx.player, { ...defined(args), type: args.type ?? '' }),
       cancelSeek: (_: unknown, { id }: { id: string }, ctx: MercuriusContext) => seeks.cancel(ctx.player, id),
+      startVacation: (_: unknown, { days }: { days: number }, ctx: MercuriusContext) => vacations.start(ctx.player, days),
+      endVacation: (_: unknown, __: unknown, ctx: MercuriusContext) => vacations.end(ctx.player),
       postChatMessage: (_: unknown, args: { gameId: string; body: string; channel?: string | null }, ctx: MercuriusContext) =>
         chat.post(ctx.player, args.gameId, args.body, args.channel ?? undefined),
       deleteChatMessage: (_: unknown, { id }: { id: string }, ctx: MercuriusContext) => chat.deleteOwn(ctx.player, id),

@@ -67,6 +67,9 @@ export const ERROR_STATUS = {
   SEEK_NOT_FOUND: 404,
   ALREADY_SEEKING: 409,
   SEEK_CLOSED: 409,
+  ALREADY_AWAY: 409,
+  NOT_AWAY: 409,
+  VACATION_EXHAUSTED: 409,
 } as const satisfies Record<string, number>;
 
 export type ServiceErrorCode = keyof typeof ERROR_STATUS;
