@@ -17,7 +17,7 @@ import { ServiceError } from '../src/service/errors.js';
 import { openDatabase } from '../src/store/database.js';
 import { startEmbeddedPostgres } from '../src/store/embedded-postgres.js';
 import { migrate } from '../src/store/migrate.js';
-import { systemClock } from '../src/timers/clock.js';
+import { systemClock } from '../src/store/clock.js';
 
 const USAGE = `usage: npm run app -- create NAME [--requests-per-minute N] [--players-per-hour N]
        npm run app -- rotate APP_ID [--overlap-seconds N]

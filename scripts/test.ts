@@ -54,8 +54,13 @@ async function admin(url: string, sql: string): Promise<void> {
   }
 }
 
-// The project and the web client (its own compiler settings: DOM, JSX, bundler resolution), side by side.
-const typechecks = await Promise.all([run('npx', ['tsc', '--noEmit']), run('npx', ['tsc', '--noEmit', '-p', 'web'])]);
+// The project and the web client (its own compiler settings: DOM, JSX, bundler resolution), side by side,
+// and the layer rules (.dependency-cruiser.cjs): an import up the layer order or a circle fails the suite.
+const typechecks = await Promise.all([
+  run('npx', ['tsc', '--noEmit']),
+  run('npx', ['tsc', '--noEmit', '-p', 'web']),
+  run('npm', ['run', '--silent', 'lint:layers']),
+]);
 const failedTypecheck = typechecks.find((code) => code !== 0);
 if (failedTypecheck !== undefined) process.exit(failedTypecheck);
 
@@ -80,7 +85,7 @@ if (!serverUrl) {
 }
 
 const template = `portolan_tpl_${process.pid}`;
-let code = 1;
+let code: number;
 try {
   await admin(serverUrl, `DROP DATABASE IF EXISTS ${template}`);
   await admin(serverUrl, `CREATE DATABASE ${template}`);

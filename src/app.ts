@@ -51,8 +51,8 @@ import { asyncPlayLoaders, asyncPlayResolvers, asyncPlaySchema } from './graphql
 import { graphqlErrorFormatter } from './graphql/errors.js';
 import { DEFAULT_SUBSCRIPTION_LIMITS, graphqlSubscriptions, type SubscriptionLimits, type SubscriptionResolvers } from './graphql/subscriptions.js';
 import { createAsyncPlay } from './jobs/async-play.js';
-import { systemClock, type Clock } from './timers/clock.js';
-import type { TimerOptions, TurnTimers } from './timers/timers.js';
+import { systemClock, type Clock } from './store/clock.js';
+import type { TimerOptions, TurnTimers } from './jobs/timers.js';
 import { DEFAULT_WEBHOOK_OPTIONS, type WebhookDispatcher, type WebhookOptions } from './webhooks/dispatcher.js';
 import type { WebhookService } from './webhooks/service.js';
 import { webhookRoutes } from './http/routes/webhooks.js';

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Database } from './store/database.js';
 import type { GameService } from './service/game-service.js';
-import type { Clock } from './timers/clock.js';
+import type { Clock } from './store/clock.js';
 import { TableFeed } from './store/table-feed.js';
 import { TableEvents, type TableNotice } from './service/table-events.js';
 import { ChallengeService, DEFAULT_CHALLENGE_OPTIONS, type ChallengeOptions } from './service/challenges.js';

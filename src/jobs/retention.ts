@@ -13,7 +13,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../store/database.js';
-import type { Clock } from '../timers/clock.js';
+import type { Clock } from '../store/clock.js';
 import type { JobQueue } from './queue.js';
 
 export interface RetentionOptions {

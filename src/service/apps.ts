@@ -10,7 +10,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../store/database.js';
-import type { Clock } from '../timers/clock.js';
+import type { Clock } from '../store/clock.js';
 import { ServiceError } from './errors.js';
 import { LruCache } from './game-state.js';
 import { clampLimit, decodeKeyset, encodeKeyset, isUuid, pageOf } from './pagination.js';

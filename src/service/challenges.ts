@@ -13,14 +13,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../store/database.js';
-import type { Clock } from '../timers/clock.js';
+import type { Clock } from '../store/clock.js';
 import { ServiceError } from './errors.js';
 import type { GameService } from './game-service.js';
 import { isUuid } from './pagination.js';
 import type { Player } from './players.js';
 import type { TableEvents } from './table-events.js';
 import type { Caller, GameSummary } from './types.js';
-import { challengeWebhookSql } from './table-outbox.js';
+import { challengeWebhookSql } from '../store/table-outbox.js';
 
 export interface ChallengeOptions {
   /** Seconds a challenge waits when its creator says nothing. */

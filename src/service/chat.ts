@@ -12,13 +12,13 @@
  * channel, rendered when written (the body is the message, the same for every reader).
  */
 import type { Database } from '../store/database.js';
-import type { Clock } from '../timers/clock.js';
+import type { Clock } from '../store/clock.js';
 import { ServiceError } from './errors.js';
 import type { GameService } from './game-service.js';
 import { isUuid } from './pagination.js';
 import type { Player } from './players.js';
 import type { TableEvents } from './table-events.js';
-import { chatWebhookSql } from './table-outbox.js';
+import { chatWebhookSql } from '../store/table-outbox.js';
 import type { Caller } from './types.js';
 
 export type ChatChannel = 'players' | 'spectators';

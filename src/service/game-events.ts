@@ -9,10 +9,19 @@
  * in version order whichever way they came: a version at or below one already fanned out is dropped (a move
  * subscriber reads everything up to the newer version anyway, and a turn it superseded is over or fires
  * again with the newer version).
+ *
+ * It is the one bus for the news of a commit: besides the subscriptions' fan-out, `committed` tells this
+ * instance's workers (`onCommitted`: bot driver, turn timers, webhook dispatcher, metrics) of each move
+ * it committed, with the game's row and the outbox rows written.
  */
 import type { Commit } from '../store/commit-feed.js';
+import type { GameRow } from '../store/event-store.js';
 import { Channel } from './channel.js';
 import { LruCache } from './game-state.js';
+import { commitOf } from './seats.js';
+
+/** Told of every commit of this instance (the bot driver, turn timers, webhooks, metrics), with its outbox rows. */
+export type CommitListener = (game: GameRow, deliveries: number) => void;
 
 export interface MoveCommitted {
   readonly gameId: string;
@@ -86,6 +95,7 @@ export class GameEvents {
   private readonly changeTopics = new Topics<GameChanged>();
   private readonly fannedOut = new LruCache<number>(VERSIONS_KEPT);
   private readonly remoteListeners: ((commit: Commit) => void)[] = [];
+  private readonly commitListeners: CommitListener[] = [];
 
   constructor(private readonly relay?: CommitRelay) {}
 
@@ -93,6 +103,17 @@ export class GameEvents {
   publish(commit: Commit): void {
     this.fanOut(commit);
     this.relay?.announce(commit);
+  }
+
+  /** A move (or resignation, adjudication) this instance committed: the fan-out, then this instance's workers. */
+  committed(game: GameRow, deliveries: number): void {
+    this.publish(commitOf(game));
+    for (const listener of this.commitListeners) listener(game, deliveries);
+  }
+
+  /** Every commit of this instance, with its row and the number of outbox rows it wrote. */
+  onCommitted(listener: CommitListener): void {
+    this.commitListeners.push(listener);
   }
 
   /** A commit another instance announced. */

@@ -7,7 +7,9 @@ import type { AnyGameDefinition, LogEntry, Seat, Viewer } from '../engine/types.
 import type { GameRegistry } from '../games/registry.js';
 import type { EventStore, GameRow, GameStatus, MoveRow } from '../store/event-store.js';
 import { ServiceError, notFound } from './errors.js';
-import type { GameEvents } from './game-events.js';
+import type { CommitListener, GameEvents } from './game-events.js';
+
+export type { CommitListener } from './game-events.js';
 import { LruCache, applyStored, initialState, stateAt, type LiveState } from './game-state.js';
 import type { Player } from './players.js';
 import { validatorFor, type MoveValidator } from './move-validation.js';
@@ -15,10 +17,12 @@ import { summarize } from './game-summary.js';
 import { resignationOutcome, withResignations } from './outcomes.js';
 import { adjudicationLog, adjudicationOutcome, checkAdjudication } from './adjudication.js';
 import { clampLimit, decodeKeyset, encodeKeyset, isUuid, pageOf } from './pagination.js';
-import { assertActive, commitOf, holdsSeat, mySeats, turnsStarting, viewerSeat } from './seats.js';
+import { assertActive, holdsSeat, mySeats, turnsStarting, viewerSeat } from './seats.js';
 import { seatRef } from '../engine/log-text.js';
 import { servedLog } from './log-text.js';
-import { clockUpdates, parseClockOptions, readClock, systemClock, type Clock } from '../timers/clock.js';
+import { clockUpdates, readClock, systemClock, type Clock } from '../store/clock.js';
+import { parseClockOptions } from './clock-options.js';
+import { LOST_RACE, retryLostRaces } from './conflict-retry.js';
 import type { Caller, CreateGame, GameSummary, MoveRecord, MoveResult, Page, ServiceOptions, SubmitMove } from './types.js';
 
 export type * from './types.js';
@@ -37,10 +41,6 @@ export type MoveObserver = (gameType: string, refusal: string | null, seconds: n
 /** Refuses (throws) a join or a bot for a seat that is kept for someone else. */
 export type JoinGuard = (gameId: string, playerId: string | null, seat: number) => Promise<void>;
 
-/** After a commit of this instance: the game as committed, and the webhook deliveries written with it. */
-export type CommitListener = (game: GameRow, deliveries: number) => void;
-
-const MAX_RETRIES = 5;
 const DEFAULT_IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 const HISTORY_MAX = 200;
 
@@ -57,8 +57,6 @@ export class GameService {
    */
   private readonly rows: LruCache<GameRow>;
   private readonly validators = new Map<string, MoveValidator>();
-  /** Called after every commit of this instance (the bot driver, webhooks...), with its outbox rows. */
-  private readonly listeners: CommitListener[] = [];
   private readonly clock: Clock;
   /** Recent states by `gameId:version`, so notifications about a fresh move rebuild nothing. */
   private readonly recent = new LruCache<LiveState>(256);
@@ -100,8 +98,9 @@ export class GameService {
     this.joinGuard = guard;
   }
 
+  /** Every commit of this instance (the one bus for commit news is GameEvents; this is its door here). */
   onCommitted(listener: CommitListener): void {
-    this.listeners.push(listener);
+    this.events.onCommitted(listener);
   }
 
   /**
@@ -301,7 +300,10 @@ export class GameService {
   ): Promise<MoveResult> {
     let current = game;
     let cachedRow = fromCache;
-    for (let attempt = 0; ; attempt++) {
+    let reread = false;
+    return retryLostRaces(async () => {
+      if (reread) current = await this.requireGame(current.id);
+      reread = true;
       assertActive(current);
       // Checked again on every attempt: a retry reads a newer row, where the seat may have been resigned.
       if (playerId !== null && !holdsSeat(playerId, current, seat)) throw new ServiceError('NOT_YOUR_SEAT', `seat ${seat} is not yours`);
@@ -309,9 +311,8 @@ export class GameService {
       if (expectedVersion !== undefined && expectedVersion !== live.version) {
         if (cachedRow) {
           // Another instance may have moved the game on: judge against the database, not our cache.
-          current = await this.requireGame(current.id);
           cachedRow = false;
-          continue;
+          return LOST_RACE;
         }
         throw new ServiceError('STALE_VERSION', `the game is at version ${live.version}, not ${expectedVersion}`);
       }
@@ -366,9 +367,8 @@ export class GameService {
       if (expectedVersion !== undefined) {
         throw new ServiceError('STALE_VERSION', `another move was accepted first; the game is past version ${expectedVersion}`);
       }
-      if (attempt >= MAX_RETRIES) throw new ServiceError('STALE_VERSION', 'the game is too busy; try again');
-      current = await this.requireGame(current.id);
-    }
+      return LOST_RACE;
+    });
   }
 
   /**
@@ -388,7 +388,7 @@ export class GameService {
   /** Resigns the seat `pick` chooses on the latest state (null: nothing to do), retrying lost races. */
   private async resignSeat(gameId: string, playerId: string | null, pick: (game: GameRow) => Seat | null, text = 'resigned'): Promise<MoveResult> {
     this.rows.delete(gameId); // the seat's resigned flag changes
-    for (let attempt = 0; ; attempt++) {
+    return retryLostRaces(async () => {
       const game = await this.requireGame(gameId);
       assertActive(game);
       const seat = pick(game);
@@ -414,8 +414,8 @@ export class GameService {
         return { gameId, seq: version, version, seat, status: updated.status, toMove, log: servedLog(log, seat, updated.seats), outcome };
       }
       this.cache.delete(gameId);
-      if (attempt >= MAX_RETRIES) throw new ServiceError('STALE_VERSION', 'the game is too busy; try again');
-    }
+      return LOST_RACE;
+    });
   }
 
   // ---- the operator's (src/service/admin.ts) ------------------------------------------------------
@@ -441,7 +441,7 @@ export class GameService {
    */
   async adjudicate(gameId: string, result: { ranking: readonly (readonly number[])[]; scores?: readonly number[] | undefined }): Promise<MoveResult> {
     this.rows.delete(gameId);
-    for (let attempt = 0; ; attempt++) {
+    return retryLostRaces(async () => {
       const game = await this.requireGame(gameId);
       assertActive(game);
       const checked = checkAdjudication({ type: 'adjudicate', ...result }, game.seatCount);
@@ -460,8 +460,8 @@ export class GameService {
         this.committed(updated, appended.deliveries);
         return { gameId, seq: version, version, seat: 0, status: updated.status, toMove: [], log: servedLog(log, null, updated.seats), outcome };
       }
-      if (attempt >= MAX_RETRIES) throw new ServiceError('STALE_VERSION', 'the game is too busy; try again');
-    }
+      return LOST_RACE;
+    });
   }
 
   /** One move by a server-side bot (or for a resigned seat); false when nothing was due. */
@@ -675,8 +675,7 @@ export class GameService {
   }
 
   private committed(game: GameRow, deliveries: number): void {
-    this.events.publish(commitOf(game));
-    for (const listener of this.listeners) listener(game, deliveries);
+    this.events.committed(game, deliveries);
   }
 
   private async requireGame(gameId: string): Promise<GameRow> {

@@ -1,6 +1,6 @@
 /** A game's public summary, built from its row. */
 import type { GameRow } from '../store/event-store.js';
-import { readClock } from '../timers/clock.js';
+import { readClock } from '../store/clock.js';
 import type { GameOutcome, GameSummary } from './types.js';
 
 /** A game as the API shows it: the seed only once the game is over, running deadlines, the outcome. */

@@ -6,50 +6,12 @@
  * level ("bot:greedy"), so people can see how they compare to the bots. Solo games are not rated.
  */
 import { ordinal, rate, rating as newRating } from 'openskill';
+import type { FinishedGame as FinishedGameRow, FinishedSeat, RatingRow, ResultRow, StoredRating } from '../store/result-rows.js';
 import type { GameOutcome } from './types.js';
 
-export type SeatResult = 'win' | 'loss' | 'draw';
-
-export interface FinishedSeat {
-  readonly index: number;
-  readonly playerId: string | null;
-  readonly botLevel: string | null;
-  readonly resigned: boolean;
-}
-
-export interface FinishedGame {
-  readonly id: string;
-  readonly type: string;
-  readonly seatCount: number;
-  readonly finishedAt: Date;
-  readonly outcome: GameOutcome;
-  readonly seats: readonly FinishedSeat[];
-}
-
-export interface ResultRow {
-  readonly seat: number;
-  readonly playerId: string | null;
-  readonly botLevel: string | null;
-  /** 1 for the first place; seats sharing a place share the rank. */
-  readonly rank: number;
-  readonly score: number;
-  readonly result: SeatResult;
-  readonly resigned: boolean;
-}
-
-export interface StoredRating {
-  readonly mu: number;
-  readonly sigma: number;
-  readonly games: number;
-}
-
-export interface RatingRow extends StoredRating {
-  readonly subject: string;
-  readonly playerId: string | null;
-  readonly botLevel: string | null;
-  /** mu - 3 sigma: a conservative estimate, the leaderboard's order. */
-  readonly ordinal: number;
-}
+export type { FinishedSeat, RatingRow, ResultRow, SeatResult, StoredRating } from '../store/result-rows.js';
+/** A finished game as the projection reads it: its outcome is the service's. */
+export type FinishedGame = FinishedGameRow<GameOutcome>;
 
 /** Who a seat's rating belongs to; null for a seat nobody holds any more (not rated). */
 export function subjectOf(seat: FinishedSeat): string | null {

@@ -15,7 +15,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Database } from '../store/database.js';
-import { parseClockOptions, type Clock } from '../timers/clock.js';
+import type { Clock } from '../store/clock.js';
+import { parseClockOptions } from './clock-options.js';
 import { ServiceError } from './errors.js';
 import type { GameService } from './game-service.js';
 import { isUuid } from './pagination.js';

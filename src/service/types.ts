@@ -1,7 +1,7 @@
 /** The service layer's vocabulary: what its use cases take and return (REST and GraphQL map these). */
 import type { LogEntry, Outcome, Seat } from '../engine/types.js';
 import type { GameStatus } from '../store/event-store.js';
-import type { Clock, ClockOptions } from '../timers/clock.js';
+import type { Clock, ClockOptions } from '../store/clock.js';
 import type { Player } from './players.js';
 
 export type Caller = Player | null;

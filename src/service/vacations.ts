@@ -8,7 +8,7 @@
  * Ending early gives back the whole days not used; deadlines already pushed back stay where they are.
  */
 import type { Database } from '../store/database.js';
-import type { Clock } from '../timers/clock.js';
+import type { Clock } from '../store/clock.js';
 import { ServiceError } from './errors.js';
 import type { Caller } from './types.js';
 

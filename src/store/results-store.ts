@@ -4,8 +4,7 @@
  * so every instance applies ratings in the same order and a rebuild from scratch gives the same numbers.
  */
 import type pg from 'pg';
-import type { FinishedGame, RatingRow, ResultRow, SeatResult, StoredRating } from '../service/ratings.js';
-import type { GameOutcome } from '../service/types.js';
+import type { FinishedGame, RatingRow, ResultRow, SeatResult, StoredRating } from './result-rows.js';
 import type { GameStatus } from './event-store.js';
 
 /** Serialises projections across instances (an arbitrary constant: "results" in a 32-bit key). */
@@ -44,7 +43,8 @@ export interface LeaderboardRow extends RatingRow {
   readonly playerName: string | null;
 }
 
-type Compute = (game: FinishedGame, ratings: ReadonlyMap<string, StoredRating>) => { results: ResultRow[]; ratings: RatingRow[] };
+/** The projection of one game (the service's); `O` is the stored outcome's shape, which only it reads. */
+type Compute<O> = (game: FinishedGame<O>, ratings: ReadonlyMap<string, StoredRating>) => { results: ResultRow[]; ratings: RatingRow[] };
 
 export class ResultsStore {
   constructor(private readonly pool: pg.Pool) {}
@@ -53,12 +53,12 @@ export class ResultsStore {
    * Projects the oldest finished game not yet projected, in one transaction: its seats' results, its
    * subjects' new ratings, and the mark that it is done. False when nothing was waiting.
    */
-  async projectNext(compute: Compute, subjectsOf: (game: FinishedGame) => string[]): Promise<boolean> {
+  async projectNext<O>(compute: Compute<O>, subjectsOf: (game: FinishedGame<O>) => string[]): Promise<boolean> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [PROJECTOR_LOCK]);
-      const game = await nextFinished(client);
+      const game = await nextFinished<O>(client);
       if (!game) {
         await client.query('COMMIT');
         return false;
@@ -143,8 +143,8 @@ export class ResultsStore {
   }
 }
 
-async function nextFinished(client: pg.PoolClient): Promise<FinishedGame | null> {
-  const { rows } = await client.query<{ id: string; type: string; seatCount: number; finishedAt: Date; outcome: GameOutcome }>(
+async function nextFinished<O>(client: pg.PoolClient): Promise<FinishedGame<O> | null> {
+  const { rows } = await client.query<{ id: string; type: string; seatCount: number; finishedAt: Date; outcome: O }>(
     `SELECT id, type, seat_count AS "seatCount", finished_at AS "finishedAt", outcome FROM games
       WHERE status = 'finished' AND results_at IS NULL ORDER BY finished_at, id LIMIT 1 FOR UPDATE`,
   );

@@ -1,5 +1,5 @@
 /**
- * Writing turn-clock changes (src/timers/clock.ts computes them) in the same statement as a move or a
+ * Writing turn-clock changes (src/store/clock.ts computes them) in the same statement as a move or a
  * start: the store owns the SQL, the timers module owns the arithmetic, and imports run timers -> store.
  */
 import { Prisma } from '../generated/prisma/client.js';

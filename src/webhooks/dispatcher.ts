@@ -24,12 +24,12 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../store/database.js';
 import type { GameService } from '../service/game-service.js';
-import type { Clock } from '../timers/clock.js';
+import type { Clock } from '../store/clock.js';
 import { batchSource, renderPayload, type PayloadSource } from './payload.js';
 import { postWebhook, type SendResult } from './sender.js';
 import { signHeaders } from './signing.js';
 import type { UrlPolicy } from './url-guard.js';
-import { WorkerLifecycle } from '../jobs/worker-lifecycle.js';
+import { WorkerLifecycle } from '../store/worker-lifecycle.js';
 import { dueStreams, leaseBatch, recordBatch, releaseEndpoint, type LeasedDelivery, type Outcome, type StreamKey } from './streams.js';
 
 /** Streams delivered at once by one process (across games and endpoints; each stream is sequential). */

@@ -10,7 +10,7 @@
  */
 import type { EventView, GameService } from '../service/game-service.js';
 import type { Player } from '../service/players.js';
-import type { WebhookEventType } from './outbox.js';
+import type { WebhookEventType } from '../store/outbox.js';
 
 export interface DeliveryEvent {
   readonly eventType: string;

@@ -10,9 +10,9 @@ import type { Caller, Page } from '../service/game-service.js';
 import { clampLimit, decodeKeyset, encodeKeyset, pageOf } from '../service/pagination.js';
 import type { Player } from '../service/players.js';
 import type { AppPrincipal } from '../service/apps.js';
-import type { Clock } from '../timers/clock.js';
+import type { Clock } from '../store/clock.js';
 import type { WebhookDispatcher, WebhookOptions } from './dispatcher.js';
-import { WEBHOOK_EVENT_TYPES } from './outbox.js';
+import { WEBHOOK_EVENT_TYPES } from '../store/outbox.js';
 import { newSecret } from './signing.js';
 import { checkEndpointUrl } from './url-guard.js';
 
@@ -131,7 +131,7 @@ export const endpointView = (e: EndpointRow): WebhookEndpointView => ({
 });
 
 function deliveryView(d: DeliveryRow): WebhookDeliveryView {
-  let payload: unknown = null;
+  let payload: unknown;
   try {
     payload = d.payload === null ? null : JSON.parse(d.payload);
   } catch {

@@ -1,7 +1,7 @@
 /** The committed OpenAPI document is the one the code generates (run `npm run openapi` after a route change). */
 import t from 'tap';
 import { readFile } from 'node:fs/promises';
-import { generateOpenApi } from '../../src/http/openapi.js';
+import { generateOpenApi } from '../../scripts/openapi.js';
 import { build, send } from '../helper.js';
 
 t.test('openapi/openapi.json matches the routes', async (t) => {

@@ -50,7 +50,7 @@ t.test('after a few moves the metrics listener shows moves, HTTP latency and web
     return res.text();
   };
   // The lag is recorded right after the receiver answered: wait for the last one.
-  let text = await waitFor(async () => {
+  const text = await waitFor(async () => {
     const body = await scrape();
     return (sample(body, 'portolan_webhook_delivery_lag_seconds_count', { event_type: 'move.made' }) ?? 0) >= moves.length ? body : null;
   }, 15_000, 'the lag of every delivery');
@@ -76,7 +76,7 @@ t.test('after a few moves the metrics listener shows moves, HTTP latency and web
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const stream = await fetch(`${address}/v1/games/${game.id}/events`, { signal: controller.signal });
   t.equal(stream.status, 200);
-  text = await waitFor(async () => {
+  await waitFor(async () => {
     const body = await scrape();
     return sample(body, 'portolan_sse_streams', { stream: 'game' }) === 1 ? body : null;
   }, 10_000, 'the open stream');

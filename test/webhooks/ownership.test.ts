@@ -8,7 +8,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { build, gql, player, type Client } from '../helper.js';
-import { MAX_ENDPOINTS_PER_GAME } from '../../src/webhooks/outbox.js';
+import { MAX_ENDPOINTS_PER_GAME } from '../../src/store/outbox.js';
 
 const URL = 'http://127.0.0.1:9/hook';
 const OPTIONS = { workers: false, webhooks: { allowedHosts: ['127.0.0.1'] } } as const;

@@ -8,7 +8,7 @@ import { Type, type TSchema } from 'typebox';
 import type { AppPlayerService } from '../../service/app-players.js';
 import { MAX_EXTERNAL_ID_LENGTH } from '../../service/app-players.js';
 import type { WebhookService } from '../../webhooks/service.js';
-import { WEBHOOK_EVENT_TYPES } from '../../webhooks/outbox.js';
+import { WEBHOOK_EVENT_TYPES } from '../../store/outbox.js';
 import { PageQuery, Text } from '../schemas.js';
 import { appKeyRequired, described, errors } from '../docs.js';
 import { appOf, requireApp } from '../app-auth.js';

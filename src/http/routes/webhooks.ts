@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
 import type { WebhookService } from '../../webhooks/service.js';
-import { WEBHOOK_EVENT_TYPES } from '../../webhooks/outbox.js';
+import { WEBHOOK_EVENT_TYPES } from '../../store/outbox.js';
 import { PageQuery, Text } from '../schemas.js';
 import { described, errors, tokenRequired } from '../docs.js';
 

@@ -14,10 +14,10 @@ import type { Database } from '../store/database.js';
 import type { GameService } from '../service/game-service.js';
 import type { GameRow } from '../store/event-store.js';
 import { delaySeconds, type JobQueue } from '../jobs/queue.js';
-import { EVENT_ORDINAL, newDeliveryId } from '../webhooks/outbox.js';
+import { EVENT_ORDINAL, newDeliveryId } from '../store/outbox.js';
 import { Prisma } from '../generated/prisma/client.js';
-import type { Clock } from './clock.js';
-import { WorkerLifecycle } from '../jobs/worker-lifecycle.js';
+import type { Clock } from '../store/clock.js';
+import { WorkerLifecycle } from '../store/worker-lifecycle.js';
 
 export const TIMER_QUEUE = 'turn-timer';
 

@@ -12,7 +12,7 @@
  * makes at most seats x that many deliveries of each event type. The body is rendered later, at the first
  * attempt, redacted for the endpoint's owner (see ./payload.ts).
  */
-import { TABLE_EVENT_ORDINAL } from '../service/table-outbox.js';
+import { TABLE_EVENT_ORDINAL } from './table-outbox.js';
 
 export const WEBHOOK_EVENT_TYPES = ['game.started', 'move.made', 'turn.started', 'turn.reminder', 'game.finished', 'challenge.received', 'chat.message'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -1,7 +1,7 @@
 /**
  * Outbox rows of the table's events (docs/table.md), written in the same statement as what causes them, as
  * the move's are: `challenge.received` to each invited player's endpoints (their own and their app's).
- * Ordinals continue the game events' (src/webhooks/outbox.ts) so a game's stream stays ordered.
+ * Ordinals continue the game events' (src/store/outbox.ts) so a game's stream stays ordered.
  */
 export const TABLE_EVENT_ORDINAL = { 'challenge.received': 5, 'chat.message': 6 } as const;
 

@@ -2,7 +2,7 @@
  * The OpenAPI document, generated from the routes' schemas. `npm run openapi` writes it to
  * openapi/openapi.json (committed); a test fails when the committed file differs from this.
  */
-import { buildApp } from '../app.js';
+import { buildApp } from '../src/app.js';
 
 export async function generateOpenApi(): Promise<string> {
   // The document depends only on the routes: no database is touched (the pool connects lazily).

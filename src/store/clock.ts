@@ -5,13 +5,12 @@
  *   `reminderBefore` seconds before it.
  * - When the seat moves, the time it took beyond `perMove` comes off its reserve.
  * - Only seats held by players have clocks: server-side bots and resigned seats play at once.
- * - On expiry the game's `onTimeout` policy applies (src/timers/timers.ts): the seat's bot plays the
+ * - On expiry the game's `onTimeout` policy applies (src/jobs/timers.ts): the seat's bot plays the
  *   move, or the seat forfeits (resigns; the game goes on or ends as a resignation would).
  *
  * The computation is pure (time comes from the caller, an injected clock); the event store writes the
  * result in the same statement as the move, so a deadline exists exactly when its turn does.
  */
-import { ServiceError } from '../service/errors.js';
 import type { SeatRow } from '../store/event-store.js';
 import type { SeatClockUpdate } from '../store/seat-clocks.js';
 
@@ -31,31 +30,6 @@ export interface ClockOptions {
   readonly reserve: number;
   readonly reminderBefore: number;
   readonly onTimeout: TimeoutPolicy;
-}
-
-const MAX_SECONDS = 365 * 24 * 3600;
-
-/** Checks the `clock` option of a new game; null when the game is untimed. */
-export function parseClockOptions(input: unknown): ClockOptions | null {
-  if (input === undefined || input === null) return null;
-  if (typeof input !== 'object') throw new ServiceError('BAD_REQUEST', 'clock must be an object');
-  const c = input as Record<string, unknown>;
-  const seconds = (name: string, value: unknown, fallback: number, min: number): number => {
-    if (value === undefined || value === null) return fallback;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > MAX_SECONDS) {
-      throw new ServiceError('BAD_REQUEST', `clock.${name} must be a number of seconds between ${min} and ${MAX_SECONDS}`);
-    }
-    return value;
-  };
-  const perMove = seconds('perMove', c.perMove, Number.NaN, 1);
-  if (Number.isNaN(perMove)) throw new ServiceError('BAD_REQUEST', 'clock.perMove (seconds per move) is required');
-  const reserve = seconds('reserve', c.reserve, 0, 0);
-  const reminderBefore = seconds('reminderBefore', c.reminderBefore, Math.min(3600, perMove / 4), 0);
-  const onTimeout = c.onTimeout ?? 'bot';
-  if (!TIMEOUT_POLICIES.includes(onTimeout as TimeoutPolicy)) {
-    throw new ServiceError('BAD_REQUEST', `clock.onTimeout must be one of ${TIMEOUT_POLICIES.join(', ')}`);
-  }
-  return { perMove, reserve, reminderBefore, onTimeout: onTimeout as TimeoutPolicy };
 }
 
 export function readClock(stored: unknown): ClockOptions | null {
