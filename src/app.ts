@@ -79,6 +79,8 @@ import { createMetrics, instrument } from './ops/instrument.js';
 import { AdminService } from './service/admin.js';
 import { SCOPES } from './service/tokens.js';
 import { adminRoutes } from './http/routes/admin.js';
+import { createTable, type Table, type TableOptions } from './table.js';
+import { TABLE_SCHEMAS } from './http/table-schemas.js';
 
 export interface AppOptions {
   readonly databaseUrl: string;
@@ -131,6 +133,8 @@ export interface AppOptions {
   readonly connectionCaps?: Partial<ConnectionCapLimits>;
   /** How long a client may take to send a request, stay idle, keep a connection alive (docs/edge.md). */
   readonly httpTimeouts?: Partial<HttpTimeouts>;
+  /** Challenges' expiry, seeks' matching and chat limits (src/table.ts); unset fields take the defaults. */
+  readonly table?: Partial<TableOptions>;
 }
 
 /** Fastify's (Node's) connection timeouts, in milliseconds; 0 switches the first two off. */
@@ -180,6 +184,8 @@ declare module 'fastify' {
     archive: ArchiveService;
     apps: AppService;
     appPlayers: AppPlayerService;
+    /** Challenges, seeks and chat (src/table.ts); tests run its sweeps by hand. */
+    table: Table;
   }
 }
 
@@ -262,6 +268,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     retention: options.retention,
     bots,
   });
+  // Challenges, seeks and chat (src/table.ts): their services, routes, GraphQL and workers.
+  const table = createTable(app, { databaseUrl: options.databaseUrl, pool: connections.pool, db, games, clock: options.clock ?? systemClock, delivered: asyncPlay.dispatcher.nudgeGame, options: options.table });
+  app.decorate('table', table);
   app.decorate('webhooks', asyncPlay.webhooks).decorate('deliveries', asyncPlay.dispatcher).decorate('timers', asyncPlay.timers);
   instrument(app, metrics, { games, dispatcher: asyncPlay.dispatcher });
   // Hooks on every request take Fastify's callback form: an async one costs a promise and a microtask.
@@ -272,6 +281,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const redis = options.redisUrl ? new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
   app.addHook('onClose', async () => {
     await asyncPlay.stop();
+    await table.stop();
     await bots.stop();
     await feed.stop();
     await revocations.stop();
@@ -284,7 +294,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await redis?.connect();
 
   installErrorHandlers(app);
-  for (const shared of [...SHARED_SCHEMAS, GameRecord]) app.addSchema(shared);
+  for (const shared of [...SHARED_SCHEMAS, GameRecord, ...TABLE_SCHEMAS]) app.addSchema(shared);
   const graphqlLimits = { ...DEFAULT_GRAPHQL_LIMITS, ...options.graphqlLimits };
   // Open SSE streams and anonymous websockets, per token, per address and in all (src/http/connection-caps.ts).
   const connectionCaps = new ConnectionCaps({ ...DEFAULT_CONNECTION_CAPS, ...options.connectionCaps });
@@ -360,7 +370,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(gameTypeRoutes, { registry });
       await v1.register(gameRoutes, { games });
       await v1.register(webhookRoutes, { webhooks: asyncPlay.webhooks });
-      await v1.register(eventRoutes, { games, events, tokens, caps: connectionCaps, onStream: (stream, delta) => metrics.sseStreams.inc({ stream }, delta) });
+      await v1.register(eventRoutes, { games, events, tokens, caps: connectionCaps, onStream: (stream, delta) => metrics.sseStreams.inc({ stream }, delta), notices: table.notices });
+      await v1.register(table.routes);
       const admin = new AdminService({
         db, games, revokeAllTokensOf: (playerId) => tokens.revokeAllTokensOf(playerId),
         issueToken: (playerId, label) => tokens.issueToken(playerId, { label, scopes: [...SCOPES] }), sweepDeliveries: (gameId) => asyncPlay.dispatcher.sweep(gameId),
@@ -379,9 +390,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     asyncPlayResolvers(asyncPlay.webhooks),
     recordResolvers(records, archive, cpu),
     tokenResolvers(tokens),
+    table.resolvers,
   );
   await app.register(mercurius, {
-    schema: schema + asyncPlaySchema + recordSchema + tokenSchema,
+    schema: schema + asyncPlaySchema + recordSchema + tokenSchema + table.schema,
     resolvers: resolvers as never,
     loaders: asyncPlayLoaders(asyncPlay.webhooks) as never,
     graphiql: false, // ours (src/http/graphiql) is served from local assets; Mercurius' loads from a CDN
@@ -420,6 +432,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       for (const gameId of await games.gamesWithBotTurns()) bots.kick(gameId);
       // Webhook delivery and turn timers; their first sweep picks up whatever a stop left due.
       await asyncPlay.start();
+      await table.start();
       archive.kick();
     });
   }

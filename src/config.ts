@@ -151,6 +151,19 @@ const ConfigSchema = Type.Object({
   CONNECTION_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 3_600_000, default: 120_000 }),
   /** An idle keep-alive connection is closed after this long. */
   KEEP_ALIVE_TIMEOUT_MS: Type.Integer({ minimum: 1, maximum: 3_600_000, default: 72_000 }),
+  // At the table (docs/table.md): challenges, seeks, chat.
+  /** How long a challenge waits when its creator says nothing, in hours. */
+  CHALLENGE_EXPIRY_HOURS: Type.Integer({ minimum: 1, maximum: 8760, default: 168 }),
+  /** The longest a creator may let a challenge wait, in hours. */
+  CHALLENGE_MAX_EXPIRY_HOURS: Type.Integer({ minimum: 1, maximum: 8760, default: 720 }),
+  /** How long a seek waits when its player says nothing, in minutes. */
+  SEEK_EXPIRY_MINUTES: Type.Integer({ minimum: 1, maximum: 10080, default: 60 }),
+  /** Longest table chat message, in characters. */
+  CHAT_MAX_LENGTH: Type.Integer({ minimum: 1, maximum: 2000, default: 500 }),
+  /** Chat messages one player may post per minute. */
+  CHAT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 10000, default: 10 }),
+  /** Vacation days a player may take per year (accruing day by day). */
+  VACATION_DAYS_PER_YEAR: Type.Integer({ minimum: 0, maximum: 366, default: 21 }),
   // ---- operations (metrics) ----
   /** Port of the metrics listener (`GET /metrics`, Prometheus text format). Unset: no metrics listener. */
   METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
@@ -274,5 +287,17 @@ export function workSettings(config: Config) {
       connectionTimeoutMs: config.CONNECTION_TIMEOUT_MS,
       keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
     },
+  };
+}
+
+/** The table's settings of a configuration (src/table.ts). */
+export function tableSettings(config: Pick<Config, 'CHALLENGE_EXPIRY_HOURS' | 'CHALLENGE_MAX_EXPIRY_HOURS' | 'SEEK_EXPIRY_MINUTES' | 'CHAT_MAX_LENGTH' | 'CHAT_PER_MINUTE' | 'VACATION_DAYS_PER_YEAR'>) {
+  return {
+    defaultExpirySeconds: Math.min(config.CHALLENGE_EXPIRY_HOURS, config.CHALLENGE_MAX_EXPIRY_HOURS) * 3600,
+    maxExpirySeconds: config.CHALLENGE_MAX_EXPIRY_HOURS * 3600,
+    defaultSeekSeconds: config.SEEK_EXPIRY_MINUTES * 60,
+    chatMaxLength: config.CHAT_MAX_LENGTH,
+    chatPerMinute: config.CHAT_PER_MINUTE,
+    vacationDaysPerYear: config.VACATION_DAYS_PER_YEAR,
   };
 }

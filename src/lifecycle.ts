@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
-import { appSettings, edgeSettings, retentionSettings, subscriptionSettings, webhookSettings, type Config } from './config.js';
+import { appSettings, edgeSettings, retentionSettings, subscriptionSettings, tableSettings, webhookSettings, type Config } from './config.js';
 import type { EmbeddedDatabase } from './store/embedded-postgres.js';
 import { migrate } from './store/migrate.js';
 import { listenForScrapes, type MetricsListener } from './ops/metrics-listener.js';
@@ -78,6 +78,7 @@ export async function startService(config: Config): Promise<RunningService> {
       adminKey: config.ADMIN_KEY,
       webauthn: { rpId: config.WEBAUTHN_RP_ID, origins: config.WEBAUTHN_ORIGIN?.split(',').map((o) => o.trim()).filter(Boolean) },
       apps: appSettings(config),
+      table: tableSettings(config),
     });
     app.log.info({ migrationsApplied, embeddedPostgres: embedded !== null }, 'database ready');
     const url = await app.listen({ port: config.PORT, host: config.HOST });

@@ -43,7 +43,7 @@ export const asyncPlaySchema = /* GraphQL */ `
   type WebhookEndpoint {
     id: ID!
     url: String!
-    "Event types: game.started, move.made, turn.started, turn.reminder, game.finished."
+    "Event types: game.started, move.made, turn.started, turn.reminder, game.finished, challenge.received, chat.message."
     events: [String!]!
     "Only this game when set; otherwise every game where you hold a seat."
     gameId: ID

@@ -11,6 +11,7 @@ export const TAGS = [
   { name: 'accounts', description: 'Ways back to your player: passkeys, one-time codes for another device, and signing in with them.' },
   { name: 'game types', description: 'The hosted games with the JSON Schemas of their options, moves and views.' },
   { name: 'games', description: 'Games, their moves, state and history; Server-Sent Events of their moves.' },
+  { name: 'table', description: 'At the table: challenges to named players or by link, matchmaking seeks, table chat, nudges and time away (docs/table.md).' },
   { name: 'webhooks', description: 'Your webhook endpoints and their signed deliveries.' },
   { name: 'records', description: 'Game records and their verification, player archives, statistics, ratings and leaderboards.' },
   { name: 'health', description: 'Liveness and readiness probes.' },

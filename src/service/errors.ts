@@ -67,6 +67,17 @@ export const ERROR_STATUS = {
   TOO_MANY_STREAMS: 429,
   SERVER_BUSY: 503,
   WORK_TIMEOUT: 503,
+  // At the table: challenges, seeks, chat, time away (src/service/challenges.ts, seeks.ts, chat.ts)
+  CHALLENGE_NOT_FOUND: 404,
+  CHALLENGE_CLOSED: 409,
+  CHALLENGE_SEAT: 403,
+  NOT_INVITED: 403,
+  SEEK_NOT_FOUND: 404,
+  ALREADY_SEEKING: 409,
+  SEEK_CLOSED: 409,
+  ALREADY_AWAY: 409,
+  NOT_AWAY: 409,
+  VACATION_EXHAUSTED: 409,
 } as const satisfies Record<string, number>;
 
 export type ServiceErrorCode = keyof typeof ERROR_STATUS;

@@ -42,6 +42,9 @@ export interface EventView {
 /** A player's move request settled: its game type ('unknown' for a game never loaded), refusal code or null, duration. */
 export type MoveObserver = (gameType: string, refusal: string | null, seconds: number) => void;
 
+/** Refuses (throws) a join or a bot for a seat that is kept for someone else. */
+export type JoinGuard = (gameId: string, playerId: string | null, seat: number) => Promise<void>;
+
 const DEFAULT_IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 const HISTORY_MAX = 200;
 
@@ -64,6 +67,10 @@ export class GameService {
   /** Game types by id, as last loaded: labels for the move metrics, even for a refused move. */
   private readonly types = new LruCache<string>(10_000);
   private moveObserver: MoveObserver | null = null;
+  /** Asked before a seat is taken by a join or a bot (challenges reserve seats: src/service/challenges.ts). */
+  private joinGuard: JoinGuard | null = null;
+  /** Told when a seated player reads the current state (since your last visit: src/service/visits.ts). */
+  private viewObserver: ((playerId: string, gameId: string, version: number) => void) | null = null;
 
   constructor(
     private readonly store: EventStore,
@@ -85,6 +92,14 @@ export class GameService {
   /** Told of every player's move request (the metrics: latency, refusals by code). */
   observeMoves(observer: MoveObserver): void {
     this.moveObserver = observer;
+  }
+
+  observeViews(observer: (playerId: string, gameId: string, version: number) => void): void {
+    this.viewObserver = observer;
+  }
+
+  guardJoins(guard: JoinGuard): void {
+    this.joinGuard = guard;
   }
 
   /** Every commit of this instance (the one bus for commit news is GameEvents; this is its door here). */
@@ -163,6 +178,7 @@ export class GameService {
     const free = game.seats.filter((s) => !s.playerId && !s.botLevel).map((s) => s.index);
     const wanted = seat ?? free[0];
     if (wanted === undefined) throw new ServiceError('GAME_FULL', 'every seat is taken');
+    await this.joinGuard?.(gameId, player.id, wanted);
     if (!(await this.store.claimSeat(gameId, wanted, { playerId: player.id, botLevel: null }))) {
       throw new ServiceError('SEAT_TAKEN', `seat ${wanted} is not free`);
     }
@@ -174,6 +190,7 @@ export class GameService {
     const game = await this.requireCreator(caller, gameId);
     const engine = this.engine(game.type);
     if (!engine.bot.levels.includes(level)) throw new ServiceError('BAD_REQUEST', `bot levels: ${engine.bot.levels.join(', ')}`);
+    await this.joinGuard?.(gameId, null, seat);
     if (!(await this.store.claimSeat(gameId, seat, { playerId: null, botLevel: level }))) {
       throw new ServiceError('SEAT_TAKEN', `seat ${seat} is not free (or the game has started)`);
     }
@@ -603,6 +620,7 @@ export class GameService {
       return { version: atSeq, seat: viewer, view: engine.view(await stateAt(this.store, engine, game, atSeq, this.options.cpu), viewer) };
     }
     const live = await this.live(game, engine);
+    if (caller && viewer !== null) this.viewObserver?.(caller.id, gameId, live.version);
     return { version: live.version, seat: viewer, view: engine.view(live.state, viewer) };
   }
 

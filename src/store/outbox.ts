@@ -12,7 +12,9 @@
  * makes at most seats x that many deliveries of each event type. The body is rendered later, at the first
  * attempt, redacted for the endpoint's owner (see ./payload.ts).
  */
-export const WEBHOOK_EVENT_TYPES = ['game.started', 'move.made', 'turn.started', 'turn.reminder', 'game.finished'] as const;
+import { TABLE_EVENT_ORDINAL } from './table-outbox.js';
+
+export const WEBHOOK_EVENT_TYPES = ['game.started', 'move.made', 'turn.started', 'turn.reminder', 'game.finished', 'challenge.received', 'chat.message'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Order of events produced by one game version: (seq, ordinal, seat) orders deliveries per endpoint and game. */
@@ -22,6 +24,7 @@ export const EVENT_ORDINAL = {
   'turn.started': 2,
   'game.finished': 3,
   'turn.reminder': 4,
+  ...TABLE_EVENT_ORDINAL,
 } as const satisfies Record<WebhookEventType, number>;
 
 export interface OutboxEvents {

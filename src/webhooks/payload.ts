@@ -69,7 +69,8 @@ export async function renderPayload(games: PayloadSource, owner: Player, event: 
     const running = deadline?.turnVersion === event.seq ? deadline : undefined;
     return { seat: event.seat, player: seat?.player ?? null, deadlineAt: running?.deadlineAt ?? null };
   };
-  const seen = type === 'turn.reminder' ? null : await games.eventView(owner, game.id, event.seq);
+  // A challenge's game has not started: there is no view to send, only what the challenge is.
+  const seen = type === 'turn.reminder' || type === 'challenge.received' ? null : await games.eventView(owner, game.id, event.seq);
   const view = async () => seen?.view ?? null;
   let data: Record<string, unknown>;
   let bulky: string[] = ['view'];
@@ -90,6 +91,9 @@ export async function renderPayload(games: PayloadSource, owner: Player, event: 
       break;
     case 'game.finished':
       data = { ...base, outcome: game.outcome, view: await view() };
+      break;
+    case 'challenge.received':
+      data = { ...base, challengeId: game.id, seat: event.seat, createdBy: game.createdBy, seatCount: game.seatCount, options: game.options, clock: game.clock };
       break;
     default:
       data = base;

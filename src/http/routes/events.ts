@@ -19,6 +19,8 @@ import type { TokenService } from '../../service/tokens.js';
 import { movesSince } from '../../service/move-stream.js';
 import { GameId, LangQuery } from '../schemas.js';
 import { currentLocale, iterateInLocale } from '../../service/locale-context.js';
+import { merged, type TableEvents, type TableNotice } from '../../service/table-events.js';
+import type { Player } from '../../service/players.js';
 import { errors, tokenOptional, tokenRequired } from '../docs.js';
 import type { ConnectionCaps } from '../connection-caps.js';
 
@@ -44,7 +46,13 @@ function resumeVersion(header: string | string[] | undefined, query: string | un
 /** Told when a stream opens (+1) and ends (-1): the metrics' open-stream gauge. */
 type StreamCounter = (stream: 'game' | 'me', delta: 1 | -1) => void;
 
-export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events: GameEvents; tokens: TokenService; caps: ConnectionCaps; onStream?: StreamCounter }> = async (app, { games, events, tokens, caps, onStream }) => {
+/** The table's notices to a player (challenges, matches, nudges) on their stream: the source and what each says. */
+export interface PlayerNotices {
+  readonly events: TableEvents;
+  readonly describe: (player: Player, notice: TableNotice) => Promise<unknown>;
+}
+
+export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events: GameEvents; tokens: TokenService; caps: ConnectionCaps; onStream?: StreamCounter; notices?: PlayerNotices }> = async (app, { games, events, tokens, caps, onStream, notices }) => {
   // Open streams end when the service shuts down (otherwise close would wait for every client to leave).
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -144,6 +152,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
       summary: 'Your turn notifications as Server-Sent Events',
       description:
         'An event `turn` each time it becomes your turn in one of your games, with `{ gameId, seat, version, game }` as JSON data. ' +
+        'The table\'s notices come on it too: `challenge` (a challenge for you, or one of yours declined or cancelled; data: the challenge), `match` (a seek of yours was matched; data: the seek with its gameId) and `nudge` (an opponent nudged you; data: `{ gameId }`). ' +
         'It carries no id: on (re)connecting, GET /v1/me/turns tells which games await you. ' +
         'When the token is revoked or expires, a last event `end` gives the reason and the stream closes.',
       response: { 200: eventStream('An event stream of turn notifications'), ...errors(401, 429, 503) },
@@ -151,6 +160,11 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ games: GameService; events
   }, async (request, reply) => {
     const player = request.player;
     if (!player) throw new ServiceError('UNAUTHENTICATED', 'this needs a bearer token');
-    await stream('me', request, reply, events.turns(player.id), async (turn) => ({ event: 'turn', data: { ...turn, game: await games.getGame(turn.gameId) } }));
+    const turns = events.turns(player.id);
+    const source = notices ? merged(turns, notices.events.forPlayer(player.id)) : turns;
+    await stream('me', request, reply, source, async (item) => {
+      if ('kind' in item) return { event: item.kind, data: await notices!.describe(player, item) };
+      return { event: 'turn', data: { ...item, game: await games.getGame(item.gameId) } };
+    });
   });
 };
