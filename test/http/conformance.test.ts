@@ -325,20 +325,21 @@ t.test('every answer to a set of real requests is documented and matches its sch
   await call('DELETE', ah, 404, { token: k });
 
   // At the table (docs/table.md): challenges, seeks, chat, mutes, last visits, vacations.
-  // benId: Ben's id (above).
-  const named = await call('POST', '/v1/challenges', 201, { token: a, body: { type: 'nim', invite: [{ playerId: benId }] } });
+  // Ben was banned above (his tokens revoked): Dee, a new player, is the one invited.
+  const dee = await player(app, 'Dee');
+  const named = await call('POST', '/v1/challenges', 201, { token: a, body: { type: 'nim', invite: [{ playerId: dee.id }] } });
   await call('POST', '/v1/challenges', 404, { token: a, body: { type: 'nim', invite: [{ playerId: none }] } });
-  await call('GET', '/v1/challenges', 200, { token: ben });
+  await call('GET', '/v1/challenges', 200, { token: dee.token });
   await call('GET', '/v1/challenges', 401);
-  await call('GET', `/v1/challenges/${named.id}`, 200, { token: ben });
+  await call('GET', `/v1/challenges/${named.id}`, 200, { token: dee.token });
   await call('GET', `/v1/challenges/${named.id}`, 404, { token: cy });
   await call('POST', `/v1/challenges/${named.id}/accept`, 403, { token: cy });
-  await call('POST', `/v1/challenges/${named.id}/accept`, 200, { token: ben });
-  const declinable = await call('POST', '/v1/challenges', 201, { token: a, body: { type: 'nim', invite: [{ playerId: benId }] } });
+  await call('POST', `/v1/challenges/${named.id}/accept`, 200, { token: dee.token });
+  const declinable = await call('POST', '/v1/challenges', 201, { token: a, body: { type: 'nim', invite: [{ playerId: dee.id }] } });
   await call('POST', `/v1/challenges/${declinable.id}/decline`, 403, { token: cy, body: { reason: 'who?' } });
-  await call('POST', `/v1/challenges/${declinable.id}/decline`, 200, { token: ben, body: { reason: 'busy' } });
+  await call('POST', `/v1/challenges/${declinable.id}/decline`, 200, { token: dee.token, body: { reason: 'busy' } });
   const open = await call('POST', '/v1/challenges', 201, { token: a, body: { type: 'nim', seats: 2 } });
-  await call('POST', `/v1/challenges/${open.id}/cancel`, 403, { token: ben });
+  await call('POST', `/v1/challenges/${open.id}/cancel`, 403, { token: dee.token });
   await call('POST', `/v1/challenges/${open.id}/cancel`, 200, { token: a });
   const sought = await call('POST', '/v1/seeks', 201, { token: cy, body: { type: 'nim', seats: 2 } });
   await call('POST', '/v1/seeks', 409, { token: cy, body: { type: 'nim', seats: 2 } });
@@ -351,25 +352,25 @@ t.test('every answer to a set of real requests is documented and matches its sch
   const chatGame = `/v1/games/${named.id}`;
   const said = await call('POST', `${chatGame}/chat`, 201, { token: a, body: { body: 'hello' } });
   await call('POST', `${chatGame}/chat`, 403, { token: cy, body: { body: 'hi', channel: 'players' } });
-  await call('GET', `${chatGame}/chat`, 200, { token: ben });
+  await call('GET', `${chatGame}/chat`, 200, { token: dee.token });
   await call('GET', `${chatGame}/chat?channel=players`, 403, { token: cy });
-  await call('GET', `${chatGame}/chat/events`, 200, { token: ben });
+  await call('GET', `${chatGame}/chat/events`, 200, { token: dee.token });
   await call('GET', `/v1/games/${none}/chat/events`, 404);
-  await call('DELETE', `${chatGame}/chat/${said.id}`, 403, { token: ben });
+  await call('DELETE', `${chatGame}/chat/${said.id}`, 403, { token: dee.token });
   await call('DELETE', `${chatGame}/chat/${said.id}`, 200, { token: a });
   const aside = await call('POST', `${chatGame}/chat`, 201, { token: cy, body: { body: 'aside' } });
   const operator = { authorization: `Bearer ${adminKey}` };
   await call('POST', `/v1/admin/chat/${aside.id}/delete`, 200, { headers: operator, body: { reason: 'test' } });
   await call('POST', '/v1/admin/chat/999999999/delete', 404, { headers: operator, body: { reason: 'test' } });
-  await call('PUT', `/v1/me/mutes/${benId}`, 204, { token: a });
+  await call('PUT', `/v1/me/mutes/${dee.id}`, 204, { token: a });
   await call('PUT', `/v1/me/mutes/${none}`, 404, { token: a });
   await call('GET', '/v1/me/mutes', 200, { token: a });
   await call('GET', '/v1/me/mutes', 401);
-  await call('DELETE', `/v1/me/mutes/${benId}`, 204, { token: a });
-  await call('DELETE', `/v1/me/mutes/${benId}`, 401);
-  await call('GET', `${chatGame}/last-seen`, 200, { token: ben });
+  await call('DELETE', `/v1/me/mutes/${dee.id}`, 204, { token: a });
+  await call('DELETE', `/v1/me/mutes/${dee.id}`, 401);
+  await call('GET', `${chatGame}/last-seen`, 200, { token: dee.token });
   await call('GET', `${chatGame}/last-seen`, 403, { token: cy });
-  await call('GET', '/v1/me/unseen', 200, { token: ben });
+  await call('GET', '/v1/me/unseen', 200, { token: dee.token });
   await call('GET', '/v1/me/unseen', 401);
   await call('GET', '/v1/me/vacation', 200, { token: cy });
   await call('GET', '/v1/me/vacation', 401);
