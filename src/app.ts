@@ -81,6 +81,7 @@ import { SCOPES } from './service/tokens.js';
 import { adminRoutes } from './http/routes/admin.js';
 import { createTable, type Table, type TableOptions } from './table.js';
 import { TABLE_SCHEMAS } from './http/table-schemas.js';
+import { serverTimeouts, type HttpTimeouts } from './http/timeouts.js';
 
 export interface AppOptions {
   readonly databaseUrl: string;
@@ -135,34 +136,6 @@ export interface AppOptions {
   readonly httpTimeouts?: Partial<HttpTimeouts>;
   /** Challenges' expiry, seeks' matching and chat limits (src/table.ts); unset fields take the defaults. */
   readonly table?: Partial<TableOptions>;
-}
-
-/** Fastify's (Node's) connection timeouts, in milliseconds; 0 switches the first two off. */
-export interface HttpTimeouts {
-  readonly requestTimeoutMs: number;
-  readonly connectionTimeoutMs: number;
-  readonly keepAliveTimeoutMs: number;
-}
-
-export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { requestTimeoutMs: 30_000, connectionTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000 };
-
-/**
- * Node checks pending requests against their timeout every `connectionsCheckingInterval` (30 s by default,
- * which would let a slow body live up to 30 s past its limit): a quarter of the limit, within bounds.
- */
-function serverTimeouts(given: Partial<HttpTimeouts> | undefined) {
-  const { requestTimeoutMs, connectionTimeoutMs, keepAliveTimeoutMs } = { ...DEFAULT_HTTP_TIMEOUTS, ...given };
-  const checkEvery = requestTimeoutMs > 0 ? Math.min(5_000, Math.max(100, Math.floor(requestTimeoutMs / 4))) : 30_000;
-  return {
-    requestTimeout: requestTimeoutMs,
-    connectionTimeout: connectionTimeoutMs,
-    keepAliveTimeout: keepAliveTimeoutMs,
-    http: {
-      requestTimeout: requestTimeoutMs,
-      headersTimeout: requestTimeoutMs > 0 ? Math.min(60_000, requestTimeoutMs) : 60_000,
-      connectionsCheckingInterval: checkEvery,
-    },
-  };
 }
 
 declare module 'fastify' {
