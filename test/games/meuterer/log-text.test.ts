@@ -92,6 +92,7 @@ t.test('a four-way tie that scores nobody is logged (GS-14, D13)', async (t) => 
     type: 'score.tie',
     text: 'At Hochland, {seat:0}, {seat:1}, {seat:2} and {seat:3} tied with 1 card each: a 4-way tie scores nobody.',
     island: P.HL,
+    islandId: 'hochland',
     seats: [0, 1, 2, 3],
     count: 1,
   });

@@ -46,7 +46,9 @@ function scramble(state: MeutererState, viewer: Viewer, rng: Random): MeutererSt
 
 /** Keys a public log entry may carry only for the listed types (face-up cards, revealed roles). */
 const PUBLIC_CARD_TYPES = new Set(['pirate.plundered', 'cards.discarded']);
-const PUBLIC_ROLE_TYPES = new Set(['actions.revealed']);
+// score.ship names the captain or the mutineer, both public by then: the captain all round, the mutineer
+// since the mutiny was announced.
+const PUBLIC_ROLE_TYPES = new Set(['actions.revealed', 'score.ship']);
 
 /** What is wrong with one move's log entries, as readable problems (none when all is well). */
 function logProblems(entries: readonly LogEntry[], where: string): string[] {

@@ -112,7 +112,7 @@ t.test('golden 37: one kind per ship, no kind on two ships (CAP-1, CAP-3)', asyn
   t.same(legal(atB, B), [{ type: 'load', good: 'sugar', ship: 2 }], 'B must load onto the 6-ship');
   t.equal(refusal(atB, B, { type: 'load', good: 'sugar', ship: 1 }), 'ILLEGAL_MOVE', 'the 5-ship is illegal for sugar');
   const loaded = play(atB, B, { type: 'load', good: 'sugar', ship: 2 });
-  t.same(loaded.log.find((e) => e.type === 'captain.loaded'), { type: 'captain.loaded', text: '{seat:1} shipped 4 sugar on the 6-barrel ship (now 6 of 6) for 4 VP.', seat: B, good: 'sugar', ship: 2, capacity: 6, barrels: 4, vp: 4 });
+  t.same(loaded.log.find((e) => e.type === 'captain.loaded'), { type: 'captain.loaded', text: '{seat:1} shipped 4 sugar on the 6-barrel ship (now 6 of 6) for 4 VP.', seat: B, good: 'sugar', ship: 2, capacity: 6, barrels: 4, load: 6, vp: 4 });
   t.equal(loaded.state.players[B]!.goods.sugar, 1, '4 loaded, the ship is full, 1 sugar left');
   const atC = { ...s, phase: { ...(s.phase as Extract<PuertoRicoState['phase'], { name: 'captain' }>), turn: C } };
   t.same(legal(atC, C), [{ type: 'load', good: 'tobacco', ship: 1 }]);
