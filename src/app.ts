@@ -286,7 +286,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.corsOrigins && options.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: options.corsOrigins.includes('*') ? '*' : [...options.corsOrigins],
-      methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-request-id'],
       exposedHeaders: ['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after'],
       credentials: false, // bearer tokens only, never cookies

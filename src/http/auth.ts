@@ -2,19 +2,15 @@
  * Bearer-token authentication: `request.player` is the caller, or null for an anonymous caller (who
  * gets the spectator's view). A token that is present but unknown is refused, never treated as anonymous.
  *
- * A token this process knows (cached) is resolved first (onRequest) and refused later (preParsing), so that
- * the rate limiter, which runs in between, counts the call against the token and a bad token against the
- * client's address. A token it does not know is looked up only in preParsing, after the limiter has counted
- * the call against the address: a flood of made-up tokens costs no database read once the address is over
- * its budget. Refusing in preParsing also lets /graphql answer in GraphQL's shape: its routes have their own
- * error handler.
+ * The token is resolved first (onRequest) and refused later (preParsing), so that the rate limiter, which
+ * runs in between, counts a bad token against the client's address. Refusing in preParsing also lets
+ * /graphql answer in GraphQL's shape: its routes have their own error handler.
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import { ServiceError } from '../service/errors.js';
 import { requireScope, type Player, type Scope, type TokenGrant, type TokenService } from '../service/tokens.js';
 import { operatorKeyCheck } from './operator.js';
-import { uploadAborted } from './errors.js';
 import type { AppService } from '../service/apps.js';
 import { appKeyOf, resolveAppKey } from './app-auth.js';
 
@@ -25,8 +21,6 @@ declare module 'fastify' {
     grant: TokenGrant | null;
     /** Why the Authorization header was refused; thrown once the rate limiter has counted the request. */
     authError: ServiceError | null;
-    /** A bearer token not in this process's cache: looked up once the rate limiter has let the call through. */
-    pendingToken: string | null;
   }
   interface FastifyContextConfig {
     /** The scope a token needs for this route (see the file comment); `none`: any token. */
@@ -39,17 +33,10 @@ declare module 'fastify' {
  * once, without a promise (most calls); an unknown one is looked up. Refusals are thrown (or rejected).
  */
 export function grantFromHeader(tokens: TokenService, header: string | undefined): TokenGrant | null | Promise<TokenGrant> {
-  const token = tokenOfHeader(header);
-  if (token === null) return null;
-  return tokens.known(token) ?? tokens.authenticate(token);
-}
-
-/** The bearer token of an Authorization header; null without a header; UNAUTHENTICATED when malformed. */
-function tokenOfHeader(header: string | undefined): string | null {
   if (header === undefined || header === '') return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw new ServiceError('UNAUTHENTICATED', 'the Authorization header must be `Bearer <token>`');
-  return match[1];
+  return tokens.known(match[1]) ?? tokens.authenticate(match[1]);
 }
 
 /** The scope a route needs when it does not say: reads need `read`, everything else `play`. */
@@ -81,7 +68,6 @@ export const authPlugin = fp(
     app.decorateRequest('player', null);
     app.decorateRequest('grant', null);
     app.decorateRequest('authError', null);
-    app.decorateRequest('pendingToken', null);
     app.decorateRequest('operator', false);
     app.decorateRequest('app', null);
     // Fastify's callback form: this runs on every request, and most resolve without waiting for anything.
@@ -98,37 +84,30 @@ export const authPlugin = fp(
       // An app's key (`app_...`): src/http/app-auth.ts.
       const appKey = opts.apps ? appKeyOf(request.headers.authorization) : null;
       if (appKey !== null) return resolveAppKey(opts.apps!, request, appKey, done);
-      let grant: TokenGrant | undefined;
+      let grant: TokenGrant | null | Promise<TokenGrant>;
       try {
-        const token = tokenOfHeader(request.headers.authorization);
-        if (token === null) return done();
-        grant = opts.tokens.known(token);
-        if (grant === undefined) request.pendingToken = token; // looked up in preParsing, once counted
+        grant = grantFromHeader(opts.tokens, request.headers.authorization);
       } catch (error) {
         return refuse(request, error, done);
       }
-      if (grant) {
+      if (!(grant instanceof Promise)) {
         request.grant = grant;
-        request.player = grant.player;
+        request.player = grant?.player ?? null;
+        return done();
       }
-      done();
-    });
-    // The callback form: an async hook would cost a promise on every request.
-    app.addHook('preParsing', (request: FastifyRequest, _reply, payload, done) => {
-      if (request.authError) return done(request.authError);
-      const token = request.pendingToken;
-      if (token === null) return done(null, payload);
-      request.pendingToken = null;
-      opts.tokens.authenticate(token).then(
+      grant.then(
         (found) => {
           request.grant = found;
           request.player = found.player;
-          // A client gone during the lookup: its body stream has failed, and the body reader would wait forever.
-          if (uploadAborted(request)) done(new Error('aborted'), payload);
-          else done(null, payload);
+          done();
         },
-        (error: unknown) => done(error as Error),
+        (error: unknown) => refuse(request, error, done),
       );
+    });
+    // The callback form: an async hook would cost a promise on every request.
+    app.addHook('preParsing', (request: FastifyRequest, _reply, payload, done) => {
+      if (request.authError) done(request.authError);
+      else done(null, payload);
     });
     app.addHook('onRoute', (route) => {
       route.config = { ...route.config, scope: route.config?.scope ?? defaultScope(route, opts.graphqlPath) };

@@ -111,6 +111,8 @@ t.test('every answer to a set of real requests is documented and matches its sch
   await call('GET', '/v1/game-types', 401, { token: 'unknown-token' });
   await call('GET', '/v1/game-types/nim', 200);
   await call('GET', '/v1/game-types/nope', 404);
+  await call('GET', '/v1/game-types/nim/refusals?lang=ja', 200);
+  await call('GET', '/v1/game-types/nope/refusals', 404);
 
   const game = await call('POST', '/v1/games', 201, { token: a, body: { type: 'nim', seats: 2, options: { stones: 20 } } });
   await call('POST', '/v1/games', 400, { token: a, body: { type: 'nim', seats: 'two' } });
