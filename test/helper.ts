@@ -56,6 +56,8 @@ export async function build(t: Teardown, options: Partial<AppOptions> = {}): Pro
     ...options,
     rateLimits: { ...GENEROUS_RATE_LIMITS, ...options.rateLimits },
     graphqlLimits: { ...RELAXED_GRAPHQL_LIMITS, ...options.graphqlLimits },
+    // Tests play many bot-only games with one player; the caps' own tests set small ones.
+    botGames: { perPlayer: 1_000, total: 10_000, ...options.botGames },
     databaseUrl,
   });
   await app.ready();

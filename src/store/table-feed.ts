@@ -41,9 +41,11 @@ export class TableFeed {
 
   async listen(): Promise<void> {
     if (this.subscriber || this.stopped) return;
+    // Its liveness check every 15 s, not 5 s as the commit and revocation feeds: table notices are not moves,
+    // and an idle instance stays within one statement a second (test/jobs/idle.test.ts).
     const subscriber = pgListen.default(
       { connectionString: this.databaseUrl, application_name: 'portolan-table' },
-      { retryLimit: Infinity, retryTimeout: 0, retryInterval: (attempt) => Math.min(5_000, 100 * 2 ** attempt), paranoidChecking: 5_000, parse: (text) => text },
+      { retryLimit: Infinity, retryTimeout: 0, retryInterval: (attempt) => Math.min(5_000, 100 * 2 ** attempt), paranoidChecking: 15_000, parse: (text) => text },
     );
     subscriber.events.on('error', (err) => this.log.error({ err }, 'table feed: listening connection failed'));
     subscriber.notifications.on(TABLE_CHANNEL, (payload: string) => this.received(payload));
