@@ -136,9 +136,6 @@ export class TokenService {
         data: { id: randomUUID(), playerId, label, scopes, tokenHash: hash, expiresAt },
         select: tokenSelect,
       });
-      // Known from the start: a new token is not looked up on its first call, which would count that call
-      // against its address's budget (src/http/auth.ts) before the token's own.
-      await this.authenticate(secret).catch(() => undefined);
       return { token: this.info(row), secret };
     } catch (error) {
       if ((error as { code?: string }).code === 'P2003') throw new ServiceError('PLAYER_NOT_FOUND', `no player ${playerId}`);
